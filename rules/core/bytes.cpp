@@ -1,0 +1,108 @@
+// ByteWriter/ByteReader encodings and the FNV-1a state hash.
+#include "core/bytes.h"
+
+#include <cstdio>
+
+namespace frontier::core {
+
+void ByteWriter::u16(uint16_t v) {
+  for (int i = 0; i < 2; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
+}
+void ByteWriter::u32(uint32_t v) {
+  for (int i = 0; i < 4; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
+}
+void ByteWriter::u64(uint64_t v) {
+  for (int i = 0; i < 8; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
+}
+void ByteWriter::varint(uint64_t v) {
+  while (v >= 0x80) {
+    u8(static_cast<uint8_t>(v | 0x80));
+    v >>= 7;
+  }
+  u8(static_cast<uint8_t>(v));
+}
+void ByteWriter::str(std::string_view s) {
+  varint(s.size());
+  out_.append(s);
+}
+
+bool ByteReader::u8(uint8_t& v) {
+  if (!ok_ || pos_ >= in_.size()) return fail();
+  v = static_cast<uint8_t>(in_[pos_++]);
+  return true;
+}
+bool ByteReader::boolean(bool& v) {
+  uint8_t b = 0;
+  if (!u8(b) || b > 1) return fail();
+  v = b == 1;
+  return true;
+}
+bool ByteReader::u16(uint16_t& v) {
+  uint64_t x = 0;
+  for (int i = 0; i < 2; ++i) {
+    uint8_t b = 0;
+    if (!u8(b)) return false;
+    x |= static_cast<uint64_t>(b) << (8 * i);
+  }
+  v = static_cast<uint16_t>(x);
+  return true;
+}
+bool ByteReader::u32(uint32_t& v) {
+  uint64_t x = 0;
+  for (int i = 0; i < 4; ++i) {
+    uint8_t b = 0;
+    if (!u8(b)) return false;
+    x |= static_cast<uint64_t>(b) << (8 * i);
+  }
+  v = static_cast<uint32_t>(x);
+  return true;
+}
+bool ByteReader::u64(uint64_t& v) {
+  v = 0;
+  for (int i = 0; i < 8; ++i) {
+    uint8_t b = 0;
+    if (!u8(b)) return false;
+    v |= static_cast<uint64_t>(b) << (8 * i);
+  }
+  return true;
+}
+bool ByteReader::varint(uint64_t& v) {
+  v = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    uint8_t b = 0;
+    if (!u8(b)) return false;
+    v |= static_cast<uint64_t>(b & 0x7f) << shift;
+    if ((b & 0x80) == 0) return true;
+  }
+  return fail();
+}
+bool ByteReader::svarint(int64_t& v) {
+  uint64_t z = 0;
+  if (!varint(z)) return false;
+  v = static_cast<int64_t>(z >> 1) ^ -static_cast<int64_t>(z & 1);
+  return true;
+}
+bool ByteReader::str(std::string& s) {
+  uint64_t n = 0;
+  if (!varint(n) || n > in_.size() - pos_) return fail();
+  s.assign(in_.substr(pos_, n));
+  pos_ += n;
+  return true;
+}
+
+uint64_t fnv1a64(std::string_view bytes) {
+  uint64_t h = 14695981039346656037ULL;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+std::string hash_hex(uint64_t h) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+}  // namespace frontier::core

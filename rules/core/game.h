@@ -1,0 +1,147 @@
+// The interface every game system implements, and the few plain types it speaks in.
+//
+// A game is a stateless object (one per title) operating on an opaque GameState that it
+// created. The engine (engine.h) wraps it: apply() there validates by membership in
+// legal_actions() and only then calls apply_legal(), so validation can never change state and
+// a validated action can never fail ("test before execute").
+//
+// Determinism contract for implementers: no I/O, no clock, no threads, no floating point in
+// anything that affects play, no unordered-container iteration that reaches results; every
+// chance event draws from the state's Rng (see rng.h).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bytes.h"
+#include "core/rng.h"
+#include "core/status.h"
+#include "game.pb.h"
+#include "view.pb.h"
+
+namespace frontier::core {
+
+using Seat = int;
+constexpr Seat kObserver = -1;  // a spectator: sees only what every seat may see
+using SeatMask = uint32_t;
+constexpr SeatMask kAllSeats = ~SeatMask{0};
+constexpr SeatMask seat_bit(Seat s) {
+  return SeatMask{1} << s;
+}
+
+// One small step of play. The meaning of kind/a/b/c is the game's (documented by its
+// ActionKind enum in proto/<game>.proto); the wire form is frontier.Action.
+struct Action {
+  uint16_t kind = 0;
+  int16_t a = 0;
+  int16_t b = 0;
+  int16_t c = 0;
+  bool operator==(const Action&) const = default;
+};
+
+// A structured log event with its readable line. Seats in `visible_to` read `text`; every
+// other seat and observers read `redacted` (or nothing when it is empty). Observers read
+// `text` only when visible_to == kAllSeats.
+struct LogEvent {
+  std::string kind;
+  std::string text;
+  SeatMask visible_to = kAllSeats;
+  std::string redacted;
+};
+
+// Where apply_legal() reports what happened. Logging can be switched off (random playouts);
+// games test enabled() before formatting text so playouts pay nothing for it.
+class EventSink {
+ public:
+  explicit EventSink(std::vector<LogEvent>* out = nullptr) : out_(out) {}
+  bool enabled() const { return out_ != nullptr; }
+  void add(std::string kind, std::string text) {
+    if (out_) out_->push_back({std::move(kind), std::move(text), kAllSeats, {}});
+  }
+  void add_private(std::string kind, SeatMask visible_to, std::string text, std::string redacted = {}) {
+    if (out_) out_->push_back({std::move(kind), std::move(text), visible_to, std::move(redacted)});
+  }
+  // The action revealed a hidden fact (a face-down stack, a card); it can no longer be undone.
+  // (Drawing from the Rng marks this automatically.)
+  void mark_irreversible() { irreversible_ = true; }
+  bool irreversible() const { return irreversible_; }
+
+ private:
+  std::vector<LogEvent>* out_;
+  bool irreversible_ = false;
+};
+
+struct PromptInfo {
+  std::string kind;  // stable machine name; empty = this seat holds no prompt
+  std::string text;  // sentence for a person
+};
+
+class GameState {
+ public:
+  virtual ~GameState() = default;
+  virtual std::unique_ptr<GameState> clone() const = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  // Id, title, seat (side) names in seat order, scenarios and options.
+  virtual const frontier::GameInfo& info() const = 0;
+
+  // The starting position for a scenario, options and seed; InvalidArgument names what is wrong.
+  virtual Result<std::unique_ptr<GameState>> initial(const frontier::MatchSetup& setup) const = 0;
+
+  // Seats that hold a prompt now, one bit per seat. 0 exactly when the game is over.
+  virtual SeatMask awaiting(const GameState& state) const = 0;
+  // The prompt `seat` holds (kind empty when none).
+  virtual PromptInfo prompt(const GameState& state, Seat seat) const = 0;
+  // Every legal action of `seat` now, appended to `out` (cleared first). Complete: anything not
+  // listed is illegal. Labels (describe) are unique within one seat's list.
+  virtual void legal_actions(const GameState& state, Seat seat, std::vector<Action>& out) const = 0;
+  // Applies an action that legal_actions() listed for `seat`. Must not fail.
+  virtual void apply_legal(GameState& state, Seat seat, const Action& action, EventSink& events) const = 0;
+  // Why `action` is not legal for `seat` now: a sentence citing the rule where one applies.
+  virtual std::string explain_illegal(const GameState& state, Seat seat, const Action& action) const;
+
+  // A short label for a legal action, as a player would say it ("Raid with Ali").
+  virtual std::string describe(const GameState& state, Seat seat, const Action& action) const = 0;
+  // What a legal action points at on the board (for clickable clients). Optional.
+  virtual void refs(const GameState& state, Seat seat, const Action& action,
+                    std::vector<frontier::Ref>& out) const {}
+
+  // The fog-of-war view for `viewer` (kObserver for spectators); everything once the game is over.
+  virtual void view(const GameState& state, Seat viewer, frontier::GameView& out) const = 0;
+  virtual void status(const GameState& state, frontier::GameStatus& out) const = 0;
+
+  // Deterministic snapshot bytes (including the Rng); restore() is its exact inverse.
+  virtual void snapshot(const GameState& state, ByteWriter& out) const = 0;
+  virtual Result<std::unique_ptr<GameState>> restore(std::string_view bytes) const = 0;
+
+  // The state's generator: scripts queue forced rolls on it; the engine watches it for chance.
+  virtual Rng& rng(GameState& state) const = 0;
+
+  // Scenario-script edits of a position ("place Ali Omdurman", "set turn 4"); the command
+  // language is the game's, documented in docs/scenario-scripts.md. Default: unsupported.
+  virtual Status edit(GameState& state, std::string_view command) const;
+
+  // A state that `viewer` cannot tell apart from `state` (its view is identical) with the facts
+  // hidden from it redrawn. Used by leak tests and by bots. nullptr: the game hides nothing.
+  virtual std::unique_ptr<GameState> resample_hidden(const GameState& state, Seat viewer, Rng& rng) const {
+    return nullptr;
+  }
+  // Debug consistency check; empty when the state is sound, else what is wrong.
+  virtual std::string check_invariants(const GameState& state) const { return {}; }
+
+  // Helpers over info().
+  int seat_count() const { return info().seats_size(); }
+  const std::string& id() const { return info().id(); }
+  // Seat index by side name (case-insensitive), or kObserver when unknown.
+  Seat seat_by_name(std::string_view name) const;
+  std::string seat_name(Seat seat) const;
+};
+
+}  // namespace frontier::core

@@ -1,0 +1,23 @@
+// Registry: a small ordered list; a handful of games needs nothing cleverer.
+#include "core/registry.h"
+
+namespace frontier::core {
+
+void Registry::add(std::unique_ptr<Game> game) {
+  games_.push_back(std::move(game));
+}
+
+const Game* Registry::find(std::string_view id) const {
+  for (const auto& g : games_) {
+    if (g->id() == id) return g.get();
+  }
+  return nullptr;
+}
+
+std::vector<const Game*> Registry::games() const {
+  std::vector<const Game*> out;
+  for (const auto& g : games_) out.push_back(g.get());
+  return out;
+}
+
+}  // namespace frontier::core

@@ -1,0 +1,25 @@
+// The catalogue of game systems a binary offers. Shipped binaries use builtin_games()
+// (rules/games.cpp); tests build their own Registry with fixture games.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+
+namespace frontier::core {
+
+class Registry {
+ public:
+  void add(std::unique_ptr<Game> game);
+  // nullptr when no game has this id.
+  const Game* find(std::string_view id) const;
+  // In registration order.
+  std::vector<const Game*> games() const;
+
+ private:
+  std::vector<std::unique_ptr<Game>> games_;
+};
+
+}  // namespace frontier::core
