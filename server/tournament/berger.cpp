@@ -33,7 +33,8 @@ std::vector<Round> round_robin_schedule(const std::vector<PlayerId>& players, in
     std::vector<int> order;
     for (int r = 1; r <= n - 1; ++r) order.push_back(r);
     // Only the first cycle's last two rounds swap; the second cycle runs in table order.
-    if (cycles == 2 && cycle == 0 && order.size() >= 2) std::swap(order[order.size() - 1], order[order.size() - 2]);
+    if (cycles == 2 && cycle == 0 && order.size() >= 2)
+      std::swap(order[order.size() - 1], order[order.size() - 2]);
     for (int berger : order) {
       Round round;
       round.number = static_cast<int>(rounds.size()) + 1;
@@ -44,7 +45,8 @@ std::vector<Round> round_robin_schedule(const std::vector<PlayerId>& players, in
         } else if (b > count) {
           round.bye = players[static_cast<size_t>(a - 1)];
         } else {
-          round.boards.push_back(Board{players[static_cast<size_t>(a - 1)], players[static_cast<size_t>(b - 1)], {}});
+          round.boards.push_back(
+              Board{players[static_cast<size_t>(a - 1)], players[static_cast<size_t>(b - 1)], {}});
         }
       }
       rounds.push_back(std::move(round));

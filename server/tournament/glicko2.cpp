@@ -13,9 +13,13 @@ namespace {
 constexpr double kScale = 173.7178;  // converts Glicko to Glicko-2 scale (step 2)
 constexpr double kBase = 1500.0;
 
-double g(double phi) { return 1.0 / std::sqrt(1.0 + 3.0 * phi * phi / (std::numbers::pi * std::numbers::pi)); }
+double g(double phi) {
+  return 1.0 / std::sqrt(1.0 + 3.0 * phi * phi / (std::numbers::pi * std::numbers::pi));
+}
 
-double expected(double mu, double mu_j, double phi_j) { return 1.0 / (1.0 + std::exp(-g(phi_j) * (mu - mu_j))); }
+double expected(double mu, double mu_j, double phi_j) {
+  return 1.0 / (1.0 + std::exp(-g(phi_j) * (mu - mu_j)));
+}
 
 // Step 5: the new volatility σ', the root of f(x) found by the Illinois algorithm.
 double new_volatility(double phi, double sigma, double delta, double v, const Glicko2Settings& s) {

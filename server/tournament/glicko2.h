@@ -25,9 +25,9 @@ struct Glicko2Game {
 };
 
 struct Glicko2Settings {
-  double tau = 0.5;                  // τ: constrains volatility change; Glickman suggests 0.3-1.2
-  double convergence = 0.000001;     // ε of step 5
-  int max_iterations = 100;          // guard for the iteration; converges in a handful
+  double tau = 0.5;               // τ: constrains volatility change; Glickman suggests 0.3-1.2
+  double convergence = 0.000001;  // ε of step 5
+  int max_iterations = 100;       // guard for the iteration; converges in a handful
 };
 
 // The player's rating after one rating period containing `games`. With no games only the

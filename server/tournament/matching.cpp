@@ -63,7 +63,8 @@ int Matching::find_augmenting_path(int root) {
     int v = queue_[head];
     for (int to : neighbours_[static_cast<size_t>(v)]) {
       if (!live_[static_cast<size_t>(to)]) continue;
-      if (base_[static_cast<size_t>(v)] == base_[static_cast<size_t>(to)] || mate_[static_cast<size_t>(v)] == to)
+      if (base_[static_cast<size_t>(v)] == base_[static_cast<size_t>(to)] ||
+          mate_[static_cast<size_t>(v)] == to)
         continue;
       int to_mate = mate_[static_cast<size_t>(to)];
       if (to == root || (to_mate != -1 && parent_[static_cast<size_t>(to_mate)] != -1)) {

@@ -15,7 +15,9 @@ int RatingPool::games(PlayerId player) const {
   return it == entries_.end() ? 0 : it->second.games;
 }
 
-bool RatingPool::provisional(PlayerId player) const { return rating(player).deviation > provisional_deviation_; }
+bool RatingPool::provisional(PlayerId player) const {
+  return rating(player).deviation > provisional_deviation_;
+}
 
 RatingChange RatingPool::rate(uint64_t match_id, int64_t finished_at, PlayerId player, PlayerId opponent,
                               const Glicko2Rating& opponent_rating, double score) {
@@ -41,8 +43,9 @@ std::vector<LeaderboardRow> RatingPool::leaderboard(bool include_provisional) co
     if (is_provisional && !include_provisional) continue;
     rows.push_back(LeaderboardRow{player, entry.rating, entry.games, is_provisional});
   }
-  std::stable_sort(rows.begin(), rows.end(),
-                   [](const LeaderboardRow& x, const LeaderboardRow& y) { return x.rating.rating > y.rating.rating; });
+  std::stable_sort(rows.begin(), rows.end(), [](const LeaderboardRow& x, const LeaderboardRow& y) {
+    return x.rating.rating > y.rating.rating;
+  });
   return rows;
 }
 

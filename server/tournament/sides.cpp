@@ -52,7 +52,8 @@ Side side_for_higher(const SideHistory& higher, const SideHistory& lower, bool l
   } else {
     choice = h.side;  // equal claims: the higher-ranked player's preference wins
   }
-  if (enforce_limits && !(side_allowed(higher, choice, last_round) && side_allowed(lower, other(choice), last_round))) {
+  if (enforce_limits &&
+      !(side_allowed(higher, choice, last_round) && side_allowed(lower, other(choice), last_round))) {
     choice = other(choice);
   }
   return choice;

@@ -31,7 +31,8 @@ class Pairer {
     // Vertices are ranks: vertex r is ranked_[r].
     for (int x = 0; x < n; ++x) {
       for (int y = x + 1; y < n; ++y) {
-        if (allowed(ranked_[static_cast<size_t>(x)], ranked_[static_cast<size_t>(y)])) matching.add_edge(x, y);
+        if (allowed(ranked_[static_cast<size_t>(x)], ranked_[static_cast<size_t>(y)]))
+          matching.add_edge(x, y);
       }
     }
     SwissPairing pairing;
@@ -68,7 +69,8 @@ class Pairer {
     for (const auto& [u, v] : request_.forbidden) {
       if ((u == a.id && v == b.id) || (u == b.id && v == a.id)) return false;
     }
-    if (request_.sides_matter && enforce_sides_ && !sides_compatible(a.sides, b.sides, last_round_)) return false;
+    if (request_.sides_matter && enforce_sides_ && !sides_compatible(a.sides, b.sides, last_round_))
+      return false;
     return true;
   }
 
@@ -128,7 +130,8 @@ class Pairer {
     }
     if (floater) order.push_back(*floater);
     // Down-floating: the next groups from the top, players who floated up last round last.
-    std::stable_partition(lower.begin(), lower.end(), [&](int r) { return at_rank(r).last_float != Float::kUp; });
+    std::stable_partition(lower.begin(), lower.end(),
+                          [&](int r) { return at_rank(r).last_float != Float::kUp; });
     order.insert(order.end(), lower.begin(), lower.end());
     return order;
   }
@@ -139,7 +142,8 @@ class Pairer {
     Side default_side = board_index % 2 == 0 ? request_.initial_side : other(request_.initial_side);
     Side side = side_for_higher(higher.sides, lower.sides, last_round_, default_side,
                                 request_.sides_matter && enforce_sides_);
-    if (!request_.sides_matter && (higher.sides.sides.empty() || lower.sides.sides.empty())) side = default_side;
+    if (!request_.sides_matter && (higher.sides.sides.empty() || lower.sides.sides.empty()))
+      side = default_side;
     return side == Side::kA ? Board{higher.id, lower.id, {}} : Board{lower.id, higher.id, {}};
   }
 
@@ -155,7 +159,8 @@ core::Result<SwissPairing> pair_swiss_round(const SwissRequest& request) {
   std::set<PlayerId> ids;
   for (const SwissEntrant& e : request.entrants) {
     if (!ids.insert(e.id).second) {
-      return core::Status::invalid_argument("player " + std::to_string(e.id) + " is listed twice for one round");
+      return core::Status::invalid_argument("player " + std::to_string(e.id) +
+                                            " is listed twice for one round");
     }
   }
   if (request.round < 1 || request.round > request.total_rounds) {
@@ -166,9 +171,10 @@ core::Result<SwissPairing> pair_swiss_round(const SwissRequest& request) {
   if (request.sides_matter) {
     if (auto relaxed = Pairer(request, false).run()) return std::move(*relaxed);
   }
-  return core::Status::illegal_action("round " + std::to_string(request.round) +
-                                      " cannot be paired: every pairing would repeat a game, give someone a second "
-                                      "bye or use a forbidden pairing (FIDE C.04.1 a, b, d)");
+  return core::Status::illegal_action(
+      "round " + std::to_string(request.round) +
+      " cannot be paired: every pairing would repeat a game, give someone a second "
+      "bye or use a forbidden pairing (FIDE C.04.1 a, b, d)");
 }
 
 }  // namespace frontier::tournament

@@ -22,16 +22,20 @@ constexpr HalfPoints kLossPoints = 0;
 // The two sides of an asymmetric game, treated by the pairing rules like colours in chess:
 // side A is "white" (the first-named side of the scenario), side B "black".
 enum class Side : uint8_t { kA = 0, kB = 1 };
-inline Side other(Side s) { return s == Side::kA ? Side::kB : Side::kA; }
-inline const char* side_name(Side s) { return s == Side::kA ? "A" : "B"; }
+inline Side other(Side s) {
+  return s == Side::kA ? Side::kB : Side::kA;
+}
+inline const char* side_name(Side s) {
+  return s == Side::kA ? "A" : "B";
+}
 
 // How a single game between the two players of a board ended, seen from the board.
 enum class GameOutcome : uint8_t { kAWins = 0, kDraw = 1, kBWins = 2 };
 
 // How a board was decided.
 enum class ResultKind : uint8_t {
-  kPending = 0,       // not finished yet
-  kPlayed = 1,        // decided over the board; `games` holds each game's outcome
+  kPending = 0,        // not finished yet
+  kPlayed = 1,         // decided over the board; `games` holds each game's outcome
   kForfeitBLoses = 2,  // B forfeited (absence, clock at a round deadline): A scores a win, marked forfeit
   kForfeitALoses = 3,
   kDoubleForfeit = 4,  // neither appeared: both score zero
@@ -75,7 +79,9 @@ struct BoardScore {
 BoardScore board_score(const BoardResult& result, int games_per_board);
 
 // Points for a bye or a forfeit win: a won pairing.
-inline HalfPoints full_points(int games_per_board) { return kWinPoints * games_per_board; }
+inline HalfPoints full_points(int games_per_board) {
+  return kWinPoints * games_per_board;
+}
 
 // "1½" style rendering of half-points for messages and docs.
 std::string format_points(HalfPoints points);

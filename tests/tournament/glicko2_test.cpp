@@ -56,7 +56,8 @@ TEST(RatingBook, MatchUpdatesTitleAndSidePools) {
   EXPECT_EQ(book.pools().at("khartoum/A").games(8), 0);  // 8 played side B only
   EXPECT_EQ(book.pools().at("khartoum/B").games(8), 1);
 
-  for (uint64_t m = 2; m < 40; ++m) book.record_match("khartoum", m, 1000 + static_cast<int64_t>(m), 7, 8, 0.5);
+  for (uint64_t m = 2; m < 40; ++m)
+    book.record_match("khartoum", m, 1000 + static_cast<int64_t>(m), 7, 8, 0.5);
   EXPECT_FALSE(book.pools().at("khartoum").provisional(7));
   EXPECT_EQ(book.pools().at("khartoum").history().size(), 78u);
   std::vector<LeaderboardRow> board = book.pools().at("khartoum").leaderboard(false);

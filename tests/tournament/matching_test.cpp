@@ -13,7 +13,8 @@ bool brute_perfect(const Matching& m, int n, unsigned mask) {
   if (mask == 0) return true;
   int u = __builtin_ctz(mask);
   for (int v = u + 1; v < n; ++v) {
-    if ((mask >> v & 1u) && m.has_edge(u, v) && brute_perfect(m, n, mask & ~(1u << u) & ~(1u << v))) return true;
+    if ((mask >> v & 1u) && m.has_edge(u, v) && brute_perfect(m, n, mask & ~(1u << u) & ~(1u << v)))
+      return true;
   }
   return false;
 }
@@ -21,7 +22,8 @@ bool brute_perfect(const Matching& m, int n, unsigned mask) {
 // A 5-cycle plus a pendant needs a blossom to be matched perfectly.
 TEST(Matching, NeedsBlossomContraction) {
   Matching m(6);
-  for (auto [u, v] : std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {2, 5}}) m.add_edge(u, v);
+  for (auto [u, v] : std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {2, 5}})
+    m.add_edge(u, v);
   EXPECT_EQ(m.maximise(), 3);
   EXPECT_TRUE(m.perfect());
 }

@@ -97,7 +97,8 @@ void run_event(uint64_t seed, int field, int rounds, bool use_oracle, SimStats& 
       ++seen[b.a];
       ++seen[b.b];
       const SwissEntrant& a = by_id.at(b.a)->state;
-      ASSERT_EQ(std::count(a.opponents.begin(), a.opponents.end(), b.b), 0) << "rematch, seed " << seed;  // C.04.1 b
+      ASSERT_EQ(std::count(a.opponents.begin(), a.opponents.end(), b.b), 0)
+          << "rematch, seed " << seed;  // C.04.1 b
       for (auto [u, v] : forbidden) ASSERT_FALSE((u == b.a && v == b.b) || (u == b.b && v == b.a));
     }
     if (pairing.bye) {
@@ -145,7 +146,9 @@ void run_event(uint64_t seed, int field, int rounds, bool use_oracle, SimStats& 
         bp.side_trace += 'B';
       }
       auto float_of = [&](PlayerId self, PlayerId opp) {
-        return before[opp] < before[self] ? Float::kDown : before[opp] > before[self] ? Float::kUp : Float::kNone;
+        return before[opp] < before[self]   ? Float::kDown
+               : before[opp] > before[self] ? Float::kUp
+                                            : Float::kNone;
       };
       a.state.last_float = float_of(b.a, b.b);
       bp.state.last_float = float_of(b.b, b.a);
