@@ -33,6 +33,10 @@ class RatingBook {
   // The pool under `key`, created empty with the book's settings when new.
   RatingPool& pool(const std::string& key);
   const std::map<std::string, RatingPool>& pools() const { return pools_; }
+  // Restores a persisted pool (see pool_from_proto).
+  void put_pool(const std::string& key, RatingPool restored) {
+    pools_.insert_or_assign(key, std::move(restored));
+  }
 
  private:
   Glicko2Settings settings_;
