@@ -58,7 +58,7 @@ SwissRequest swiss_request(const Event& event) {
     e.score = r.points;
     if (request.sides_matter) e.sides.sides = r.sides_played();
     e.opponents = r.opponents();
-    e.had_bye = r.had_bye();
+    e.had_bye = r.had_bye() || r.had_forfeit_win();  // C.04.1 d: either bars the bye
     if (!r.rounds.empty()) {
       const RoundEntry& last = r.rounds.back();
       if (last.kind == EntryKind::kBye) {

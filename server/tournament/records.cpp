@@ -1,6 +1,8 @@
 // Turning rounds of boards into per-player records.
 #include "tournament/records.h"
 
+#include <algorithm>
+
 #include "tournament/mini_match.h"
 
 namespace frontier::tournament {
@@ -56,10 +58,11 @@ std::vector<Side> PlayerRecord::sides_played() const {
 }
 
 bool PlayerRecord::had_bye() const {
-  for (const RoundEntry& e : rounds) {
-    if (e.kind == EntryKind::kBye) return true;
-  }
-  return false;
+  return std::any_of(rounds.begin(), rounds.end(), [](const RoundEntry& e) { return e.kind == EntryKind::kBye; });
+}
+
+bool PlayerRecord::had_forfeit_win() const {
+  return std::any_of(rounds.begin(), rounds.end(), [](const RoundEntry& e) { return e.kind == EntryKind::kForfeitWin; });
 }
 
 std::map<PlayerId, PlayerRecord> build_records(const std::vector<PlayerId>& players,

@@ -42,6 +42,7 @@ struct PlayerRecord {
   // Sides of single games played over the board, oldest first.
   std::vector<Side> sides_played() const;
   bool had_bye() const;
+  bool had_forfeit_win() const;
 };
 
 // Records for `players` over `rounds`. A board's points follow board_score().

@@ -202,5 +202,16 @@ TEST(SwissProperties, LargerEventsKeepEveryLimit) {
   EXPECT_EQ(stats.unpairable, 0);
 }
 
+// An open event of a few hundred players pairs quickly and keeps every limit.
+TEST(SwissProperties, LargeOpenEvent) {
+  SimStats stats;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    run_event(seed + 5000000, 301, 9, false, stats);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_EQ(stats.rounds, 27);
+  EXPECT_EQ(stats.relaxed, 0);
+}
+
 }  // namespace
 }  // namespace frontier::tournament

@@ -42,6 +42,41 @@ TEST(Swiss, RoundOneTopHalfAgainstBottomHalf) {
   EXPECT_EQ(render(*pairing), "1-5 6-2 3-7 8-4");
 }
 
+// C.04.3 (colour criteria above S2 order): after 1-5, 6-2, 3-7, 8-4 won by the higher
+// numbers, 1-3 and 2-4 would give four players the side they just had; the transposition
+// 1-4, 2-3 gives everyone the other side, and likewise 5-8, 6-7 below.
+TEST(Swiss, RoundTwoPrefersSideCompatibleTransposition) {
+  SwissRequest request;
+  request.round = 2;
+  request.total_rounds = 5;
+  request.entrants = {entrant(1, 2, {Side::kA}), entrant(2, 2, {Side::kB}), entrant(3, 2, {Side::kA}),
+                      entrant(4, 2, {Side::kB}), entrant(5, 0, {Side::kB}), entrant(6, 0, {Side::kA}),
+                      entrant(7, 0, {Side::kB}), entrant(8, 0, {Side::kA})};
+  for (auto [x, y] : std::vector<std::pair<int, int>>{{1, 5}, {6, 2}, {3, 7}, {8, 4}}) {
+    request.entrants[static_cast<size_t>(x - 1)].opponents = {static_cast<PlayerId>(y)};
+    request.entrants[static_cast<size_t>(y - 1)].opponents = {static_cast<PlayerId>(x)};
+  }
+  auto pairing = pair_swiss_round(request);
+  ASSERT_TRUE(pairing.is_ok());
+  EXPECT_EQ(render(*pairing), "4-1 2-3 5-8 7-6");
+}
+
+// C.04.3 B (floaters): in an odd score group the one to float down is not the player who
+// floated down last round.
+TEST(Swiss, NoSecondDownFloatInARow) {
+  SwissRequest request;
+  request.round = 3;
+  request.total_rounds = 5;
+  request.entrants = {entrant(1, 2), entrant(2, 2), entrant(3, 2), entrant(4, 0)};
+  request.sides_matter = false;
+  request.entrants[2].last_float = Float::kDown;
+  auto pairing = pair_swiss_round(request);
+  ASSERT_TRUE(pairing.is_ok());
+  EXPECT_EQ(render(*pairing), "1-3 4-2");
+  request.entrants[2].last_float = Float::kNone;  // without that history 3, the lowest, floats
+  EXPECT_EQ(render(*pair_swiss_round(request)), "1-2 4-3");
+}
+
 // C.04.1 c: the bye goes to the lowest-ranked player who has not had one.
 TEST(Swiss, ByeToLowestRankedWithoutBye) {
   SwissRequest request;
