@@ -101,7 +101,8 @@ struct Event {
   bool operator==(const Event&) const = default;
 };
 
-Event create_event(EventConfig config, PlayerId organiser);
+// A new event in registration; fails (InvalidArgument) on a config validate_config refuses.
+core::Result<Event> create_event(EventConfig config, PlayerId organiser);
 core::Status validate_config(const EventConfig& config);
 
 // Registration (event_registration.cpp). Swiss events accept late entries while no more

@@ -180,6 +180,7 @@ pb::Event event_to_proto(const Event& e) {
     out->set_number(r.number);
     for (const Board& b : r.boards) put_board(b, out->add_boards());
     if (r.bye) out->set_bye(*r.bye);
+    out->set_side_limits_relaxed(r.side_limits_relaxed);
   }
   m.set_current_round(e.current_round);
   for (int64_t t : e.round_started_at) m.add_round_started_at(t);
@@ -228,6 +229,7 @@ core::Result<Event> event_from_proto(const pb::Event& m) {
       r.boards.push_back(board);
     }
     if (in.has_bye()) r.bye = in.bye();
+    r.side_limits_relaxed = in.side_limits_relaxed();
     e.rounds.push_back(std::move(r));
   }
   e.current_round = m.current_round();

@@ -45,7 +45,8 @@ Status validate_config(const EventConfig& c) {
   return Status::ok();
 }
 
-Event create_event(EventConfig config, PlayerId organiser) {
+core::Result<Event> create_event(EventConfig config, PlayerId organiser) {
+  if (Status s = validate_config(config); !s) return s;
   Event event;
   event.config = std::move(config);
   event.organiser = organiser;

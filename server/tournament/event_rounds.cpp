@@ -206,7 +206,8 @@ core::Result<std::vector<OpenedBoard>> open_next_boards(Event& event, int64_t no
   if (event.config.format == Format::kSwiss) {
     auto pairing = pair_swiss_round(swiss_request(event));
     if (!pairing.is_ok()) return pairing.status();
-    event.rounds.push_back(Round{event.current_round + 1, pairing->boards, pairing->bye});
+    event.rounds.push_back(
+        Round{event.current_round + 1, pairing->boards, pairing->bye, pairing->side_limits_relaxed});
   }
   int last = event.config.format == Format::kRoundRobin && event.config.all_rounds_at_once
                  ? total

@@ -58,11 +58,13 @@ std::vector<Side> PlayerRecord::sides_played() const {
 }
 
 bool PlayerRecord::had_bye() const {
-  return std::any_of(rounds.begin(), rounds.end(), [](const RoundEntry& e) { return e.kind == EntryKind::kBye; });
+  return std::any_of(rounds.begin(), rounds.end(),
+                     [](const RoundEntry& e) { return e.kind == EntryKind::kBye; });
 }
 
 bool PlayerRecord::had_forfeit_win() const {
-  return std::any_of(rounds.begin(), rounds.end(), [](const RoundEntry& e) { return e.kind == EntryKind::kForfeitWin; });
+  return std::any_of(rounds.begin(), rounds.end(),
+                     [](const RoundEntry& e) { return e.kind == EntryKind::kForfeitWin; });
 }
 
 std::map<PlayerId, PlayerRecord> build_records(const std::vector<PlayerId>& players,

@@ -37,7 +37,7 @@ struct SwissEntrant {
   HalfPoints score = 0;
   SideHistory sides;
   std::vector<PlayerId> opponents;  // everyone already paired against (forfeits included)
-  bool had_bye = false;  // or scored a forfeit win: either bars another bye (C.04.1 d)
+  bool had_bye = false;             // or scored a forfeit win: either bars another bye (C.04.1 d)
   Float last_float = Float::kNone;  // in the previous round (a bye counts as a down-float)
 };
 

@@ -61,12 +61,14 @@ struct Board {
   bool operator==(const Board&) const = default;
 };
 
-// A paired round. `bye` scores a win's points without a game; `absent` lists players who
-// are in the event but were not paired (late entrants before they joined count as absent too).
+// A paired round. `bye` scores a win's points without a game; players of the event on no
+// board and not the bye are absent (not yet entered, or gone) and score nothing.
 struct Round {
   int number = 0;  // 1-based
   std::vector<Board> boards;
   std::optional<PlayerId> bye;
+  // Swiss: no pairing kept every side limit, so they yielded this round (see swiss.h).
+  bool side_limits_relaxed = false;
 
   bool operator==(const Round&) const = default;
 };

@@ -21,7 +21,7 @@ EventConfig swiss_config(int rounds) {
 }
 
 Event with_players(EventConfig config, int count) {
-  Event e = create_event(std::move(config), 1);
+  Event e = *create_event(std::move(config), 1);
   for (int i = 0; i < count; ++i) {
     EXPECT_TRUE(register_player(e, static_cast<PlayerId>(10 + i), 1400.0 + 25.0 * i, 100).is_ok());
   }
@@ -112,7 +112,7 @@ TEST(Event, RegistrationRules) {
   c.max_players = 2;
   c.registration_opens_at = 100;
   c.registration_closes_at = 200;
-  Event e = create_event(c, 1);
+  Event e = *create_event(c, 1);
   EXPECT_EQ(register_player(e, 5, 1500, 50).code(), core::StatusCode::kIllegalAction);  // not open
   EXPECT_TRUE(register_player(e, 5, 1500, 150).is_ok());
   EXPECT_EQ(register_player(e, 5, 1500, 150).code(), core::StatusCode::kIllegalAction);  // twice
@@ -127,6 +127,9 @@ TEST(Event, RegistrationRules) {
   EXPECT_EQ(start_event(e, 401).code(), core::StatusCode::kIllegalAction);
   EventConfig bad = swiss_config(3);
   bad.games_per_board = 3;
+  EXPECT_EQ(create_event(bad, 1).status().code(), core::StatusCode::kInvalidArgument);
+  bad = swiss_config(3);
+  bad.tiebreaks = {Tiebreak::kWins, Tiebreak::kWins};
   EXPECT_EQ(validate_config(bad).code(), core::StatusCode::kInvalidArgument);
 }
 

@@ -15,7 +15,7 @@ Board played(PlayerId a, PlayerId b, HalfPoints a_points) {
 }
 
 Round round(int number, std::vector<Board> boards, std::optional<PlayerId> bye = std::nullopt) {
-  return Round{number, std::move(boards), bye};
+  return Round{number, std::move(boards), bye, false};
 }
 
 const StandingRow& row_of(const std::vector<StandingRow>& table, PlayerId p) {
