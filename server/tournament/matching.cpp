@@ -131,22 +131,31 @@ void Matching::remove(int u) {
 }
 
 bool Matching::commit_pair(int u, int v) {
-  if (mate_[static_cast<size_t>(u)] == v) {
+  int u_mate = mate_[static_cast<size_t>(u)];
+  int v_mate = mate_[static_cast<size_t>(v)];
+  if (u_mate == v || u_mate == -1 || v_mate == -1) {
+    // At most one matched edge is lost: M-1 edges remain, and the rest cannot hold more
+    // (with u-v that would make more than M).
     remove(u);
     remove(v);
     return true;
   }
-  // Pairing u with v frees their two partners; the rest stays perfect exactly when one
-  // augmenting path joins those two.
-  std::vector<int> saved = mate_;
-  int u_mate = mate_[static_cast<size_t>(u)];
+  // Two edges lost. The rest has a matching of M-1 exactly when an augmenting path exists,
+  // and any such path ends at one of the two freed partners: a path between vertices that
+  // were already unmatched would have augmented the maximum matching before.
+  Snapshot saved = save();
   remove(u);
   remove(v);
-  if (u_mate == -1 || augment(u_mate)) return true;
-  mate_ = std::move(saved);
-  live_[static_cast<size_t>(u)] = 1;
-  live_[static_cast<size_t>(v)] = 1;
+  if (augment(u_mate) || augment(v_mate)) return true;
+  restore(std::move(saved));
   return false;
+}
+
+void Matching::remove_keeping_maximum(int u) {
+  int u_mate = mate_[static_cast<size_t>(u)];
+  remove(u);
+  // Only u's former partner is newly unmatched, so only a path from it can augment.
+  if (u_mate != -1) augment(u_mate);
 }
 
 }  // namespace frontier::tournament

@@ -28,10 +28,24 @@ class Matching {
   void remove(int u);
   bool live(int v) const { return live_[static_cast<size_t>(v)] != 0; }
 
-  // With a perfect matching in place: pairs u with v (an edge) and removes both, keeping the
-  // rest perfectly matched if that is possible. Returns false, changing nothing, if no
-  // perfect matching of the rest exists.
+  // With a maximum matching (of size M) in place: pairs u with v (an edge) and removes
+  // both, leaving a maximum matching of size M-1 of the rest if one exists — that is, if
+  // some maximum matching pairs u with v. Returns false, changing nothing, otherwise. With
+  // a perfect matching this asks "can everyone else still be paired?".
   bool commit_pair(int u, int v);
+  // With a maximum matching in place: removes u and keeps the matching maximum.
+  void remove_keeping_maximum(int u);
+
+  // Cheap save and restore of the matching and the live vertices (not the edges).
+  struct Snapshot {
+    std::vector<char> live;
+    std::vector<int> mate;
+  };
+  Snapshot save() const { return {live_, mate_}; }
+  void restore(Snapshot snapshot) {
+    live_ = std::move(snapshot.live);
+    mate_ = std::move(snapshot.mate);
+  }
 
  private:
   int find_augmenting_path(int root);

@@ -45,13 +45,22 @@ class Pairer {
     matching.maximise();
     if (!matching.perfect()) return std::nullopt;
 
+    // `group` holds a maximum matching within the current score group, so an in-group
+    // pairing can be checked to leave as many pairs in the group as possible (the fewest
+    // down-floaters, C.04.3) before the Dutch order is consulted.
+    std::optional<Matching> group;
+    HalfPoints group_score = 0;
     for (int p = 0; p < n; ++p) {
       if (!matching.live(p)) continue;
-      for (int q : candidates(p, matching)) {
-        if (!matching.has_edge(p, q) || !matching.commit_pair(p, q)) continue;
-        pairing.boards.push_back(make_board(p, q, static_cast<int>(pairing.boards.size())));
-        break;
+      if (!group || at_rank(p).score != group_score) {
+        group_score = at_rank(p).score;
+        group = score_group_matching(matching, group_score);
       }
+      std::optional<int> q = choose_opponent(p, matching, *group);
+      // The matching is perfect, so some opponent always passes; the guard keeps a broken
+      // invariant from looping or pairing someone twice.
+      if (!q) return std::nullopt;
+      pairing.boards.push_back(make_board(p, *q, static_cast<int>(pairing.boards.size())));
     }
     pairing.side_limits_relaxed = request_.sides_matter && !enforce_sides_;
     return pairing;
@@ -83,6 +92,46 @@ class Pairer {
       trial.remove(r);
       trial.maximise();
       if (trial.perfect()) return r;
+    }
+    return std::nullopt;
+  }
+
+  // A maximum matching among the unpaired players with `score`, over the allowed pairings.
+  Matching score_group_matching(const Matching& field, HalfPoints score) const {
+    const int n = static_cast<int>(ranked_.size());
+    Matching group(n);
+    for (int x = 0; x < n; ++x) {
+      if (!field.live(x) || at_rank(x).score != score) continue;
+      for (int y = x + 1; y < n; ++y) {
+        if (field.live(y) && at_rank(y).score == score && field.has_edge(x, y)) group.add_edge(x, y);
+      }
+    }
+    for (int x = 0; x < n; ++x) {
+      if (!field.live(x) || at_rank(x).score != score) group.remove(x);
+    }
+    group.maximise();
+    return group;
+  }
+
+  // p's opponent: the first in Dutch order that keeps the whole field pairable and, among
+  // p's own score group, the group's pairs at their maximum; failing that, the first in-group
+  // opponent that keeps the field pairable; then the lower groups. Commits the pairing in
+  // both matchings.
+  std::optional<int> choose_opponent(int p, Matching& field, Matching& group) const {
+    std::vector<int> order = candidates(p, field);
+    auto in_group = [&](int q) { return at_rank(q).score == at_rank(p).score; };
+    for (int q : order) {
+      if (!in_group(q) || !field.has_edge(p, q)) continue;
+      Matching::Snapshot saved = group.save();
+      if (!group.commit_pair(p, q)) continue;
+      if (field.commit_pair(p, q)) return q;
+      group.restore(std::move(saved));
+    }
+    for (int q : order) {
+      if (!field.has_edge(p, q) || !field.commit_pair(p, q)) continue;
+      group.remove_keeping_maximum(p);
+      if (in_group(q)) group.remove_keeping_maximum(q);
+      return q;
     }
     return std::nullopt;
   }

@@ -11,8 +11,10 @@
 // pairings that satisfy both side preferences ahead of those that do not, the group's
 // floater (the lowest player who did not float down last round) last, then the next groups,
 // avoiding players who floated up last round — but only an opponent after which everyone
-// left can still be paired (a blossom-matching check). So it always finds a valid pairing
-// when one exists, and is deterministic: same inputs, same pairing.
+// left can still be paired (a blossom-matching check), and, within the group, preferably
+// one that leaves the group's number of pairs at its maximum (the fewest down-floaters).
+// So it always finds a valid pairing when one exists, and is deterministic: same inputs,
+// same pairing.
 //
 // The bye goes to the lowest-ranked player without a bye after whose removal the rest can
 // be paired.

@@ -59,5 +59,54 @@ TEST(Matching, AgreesWithBruteForce) {
   }
 }
 
+// Brute force: the size of a maximum matching among the vertices in `mask`.
+int brute_maximum(const Matching& m, int n, unsigned mask) {
+  if (mask == 0) return 0;
+  int u = __builtin_ctz(mask);
+  int best = brute_maximum(m, n, mask & ~(1u << u));  // u unmatched
+  for (int v = u + 1; v < n; ++v) {
+    if ((mask >> v & 1u) && m.has_edge(u, v)) {
+      best = std::max(best, 1 + brute_maximum(m, n, mask & ~(1u << u) & ~(1u << v)));
+    }
+  }
+  return best;
+}
+
+int matched_edges(const Matching& m, int n) {
+  int edges = 0;
+  for (int v = 0; v < n; ++v) edges += m.live(v) && m.mate(v) > v;
+  return edges;
+}
+
+// Graphs without perfect matchings: commit_pair succeeds exactly when some maximum matching
+// uses u-v, and remove_keeping_maximum leaves a maximum matching.
+TEST(Matching, MaximumKeptThroughPairsAndRemovals) {
+  core::Rng rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    int n = rng.between(3, 11);
+    Matching m(n);
+    for (int u = 0; u < n; ++u) {
+      for (int v = u + 1; v < n; ++v) {
+        if (rng.below(100) < 30) m.add_edge(u, v);
+      }
+    }
+    unsigned all = (1u << n) - 1u;
+    int best = brute_maximum(m, n, all);
+    ASSERT_EQ(m.maximise(), best);
+    for (int u = 0; u < n; ++u) {
+      Matching removed = m;
+      removed.remove_keeping_maximum(u);
+      ASSERT_EQ(matched_edges(removed, n), brute_maximum(m, n, all & ~(1u << u))) << trial;
+      for (int v = u + 1; v < n; ++v) {
+        if (!m.has_edge(u, v)) continue;
+        Matching paired = m;
+        bool expected = brute_maximum(m, n, all & ~(1u << u) & ~(1u << v)) == best - 1;
+        ASSERT_EQ(paired.commit_pair(u, v), expected) << trial << " " << u << "-" << v;
+        ASSERT_EQ(matched_edges(paired, n), expected ? best - 1 : best);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace frontier::tournament

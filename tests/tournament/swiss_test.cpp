@@ -77,6 +77,21 @@ TEST(Swiss, NoSecondDownFloatInARow) {
   EXPECT_EQ(render(*pair_swiss_round(request)), "1-2 4-3");
 }
 
+// C.04.3 (fewest down-floaters before the S2 order): 1–3 is first in S1/S2 order, but 2 and
+// 4 have met, so it would push both out of the group; 1–4, 2–3 keeps the group whole.
+TEST(Swiss, KeepsTheScoreGroupTogether) {
+  SwissRequest request;
+  request.round = 3;
+  request.total_rounds = 5;
+  request.sides_matter = false;
+  for (PlayerId id = 1; id <= 8; ++id) request.entrants.push_back(entrant(id, id <= 4 ? 2 : 0));
+  request.entrants[1].opponents = {4};
+  request.entrants[3].opponents = {2};
+  auto pairing = pair_swiss_round(request);
+  ASSERT_TRUE(pairing.is_ok());
+  EXPECT_EQ(render(*pairing), "1-4 3-2 5-7 8-6");
+}
+
 // C.04.1 c: the bye goes to the lowest-ranked player who has not had one.
 TEST(Swiss, ByeToLowestRankedWithoutBye) {
   SwissRequest request;
