@@ -123,15 +123,6 @@ EliminationPlan double_elimination(int players) {
   return plan;
 }
 
-std::vector<PlayerId> seed_by_rating(std::vector<SeedEntry> entries) {
-  std::sort(entries.begin(), entries.end(), [](const SeedEntry& x, const SeedEntry& y) {
-    return x.rating != y.rating ? x.rating > y.rating : x.player < y.player;
-  });
-  std::vector<PlayerId> seeds;
-  for (const SeedEntry& e : entries) seeds.push_back(e.player);
-  return seeds;
-}
-
 EliminationState start_elimination(EliminationPlan plan, std::vector<PlayerId> seeds) {
   EliminationState state;
   state.winners.assign(plan.matches.size(), std::nullopt);

@@ -1,6 +1,7 @@
 // Single and double elimination brackets, seeded by rating.
 //
-// Seeds take bracket positions so the best meet last: for 8, 1–8, 4–5, 2–7, 3–6 (each
+// Seeds are the event's pairing numbers (rating order, see start_event). They take bracket
+// positions so the best meet last: for 8, 1–8, 4–5, 2–7, 3–6 (each
 // round of doubling puts seed s beside P+1-s). The bracket is the next power of two; the
 // missing seeds are empty slots, so the byes fall to the top seeds. A match with one empty
 // slot is a walkover (the player advances without a game); with two, it is empty.
@@ -67,13 +68,6 @@ std::vector<int> seed_positions(int bracket_size);
 // Plans for `players` (>= 2) entrants.
 EliminationPlan single_elimination(int players, bool third_place_match);
 EliminationPlan double_elimination(int players);
-
-// Seeding by rating, best first (ties by player id, so the order is deterministic).
-struct SeedEntry {
-  PlayerId player = 0;
-  double rating = 0.0;
-};
-std::vector<PlayerId> seed_by_rating(std::vector<SeedEntry> entries);
 
 // A running bracket: the plan, the players by seed and the winners recorded so far.
 struct EliminationState {

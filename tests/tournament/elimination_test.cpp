@@ -34,11 +34,6 @@ TEST(Elimination, EightBracketSeeding) {
   EXPECT_EQ(s.plan.matches.size(), 7u);
 }
 
-TEST(Elimination, SeedingByRatingBestFirst) {
-  EXPECT_EQ(seed_by_rating({{10, 1500}, {11, 1720}, {12, 1500}, {13, 1610}}),
-            (std::vector<PlayerId>{11, 13, 10, 12}));
-}
-
 // Not a power of two: the byes fall to the top seeds.
 TEST(Elimination, ByesGoToTopSeeds) {
   EliminationState s = start_elimination(single_elimination(6, false), players(6));
