@@ -248,6 +248,34 @@ TEST(Event, EliminationWithMiniMatchesAndRemoval) {
   EXPECT_EQ(event_winner(e), bracket_champion(e.bracket));
 }
 
+TEST(Event, BadResultsAreRefusedAndChangeNothing) {
+  EventConfig c;
+  c.format = Format::kSingleElimination;
+  Event e = with_players(c, 4);
+  EXPECT_EQ(record_game(e, 0, 0, GameOutcome::kDraw).code(),
+            core::StatusCode::kIllegalAction);  // not running
+  ASSERT_TRUE(start_event(e, 0).is_ok());
+  ASSERT_TRUE(open_next_boards(e, 1).is_ok());
+  Event before = e;
+  EXPECT_EQ(record_game(e, 0, 7, GameOutcome::kDraw).code(), core::StatusCode::kNotFound);
+  EXPECT_EQ(record_game(e, 3, 0, GameOutcome::kDraw).code(), core::StatusCode::kNotFound);
+  EXPECT_EQ(record_forfeit(e, 0, 0, ResultKind::kPlayed).code(), core::StatusCode::kInvalidArgument);
+  EXPECT_EQ(adjust_result(e, 0, 0, BoardResult{ResultKind::kForfeitALoses, {}}, "late", 1, 5).code(),
+            core::StatusCode::kIllegalAction);  // no result yet
+  EXPECT_EQ(e, before);
+  // A draw in a knock-out needs a decider; a bracket result may be corrected but not reversed.
+  ASSERT_TRUE(record_game(e, 0, 0, GameOutcome::kDraw).is_ok());
+  ASSERT_TRUE(record_game(e, 0, 0, GameOutcome::kAWins).is_ok());
+  before = e;
+  EXPECT_EQ(adjust_result(e, 0, 0, BoardResult{ResultKind::kForfeitALoses, {}}, "appeal", 1, 5).code(),
+            core::StatusCode::kIllegalAction);
+  EXPECT_EQ(e, before);
+  ASSERT_TRUE(
+      adjust_result(e, 0, 0, BoardResult{ResultKind::kForfeitBLoses, {}}, "opponent never connected", 1, 5)
+          .is_ok());
+  EXPECT_EQ(e.adjustments.back().before.games.size(), 2u);
+}
+
 TEST(Event, DoubleEliminationRunsToAChampion) {
   EventConfig c;
   c.format = Format::kDoubleElimination;
