@@ -26,7 +26,7 @@ namespace {
 const char kUsage[] =
     "usage: frontier-sim COMMAND [ARGS]\n"
     "  list                                   games, scenarios and options\n"
-    "  play --game G [--scenario S] [--seed N] [--games K] [--policy random|first]\n"
+    "  play --game G [--scenario S] [--seed N] [--games K] [--policy random|first|heuristic]\n"
     "       [--option id=value]... [--check] [--replay-check] [--record FILE] [--json]\n"
     "                                         seeded random playouts with statistics\n"
     "  script FILE...                         run scenario scripts, one line per script\n"
@@ -127,11 +127,11 @@ int cmd_play(const core::Registry& registry, const Args& args) {
   opt.seed = std::stoull(args.get("seed", "1"));
   opt.games = std::stoi(args.get("games", "1"));
   std::string policy = args.get("policy", "random");
-  if (policy != "random" && policy != "first") {
-    std::cerr << "frontier-sim: --policy must be random or first\n";
+  if (policy != "random" && policy != "first" && policy != "heuristic") {
+    std::cerr << "frontier-sim: --policy must be random, first or heuristic\n";
     return 2;
   }
-  opt.policy = policy == "first" ? Policy::kFirst : Policy::kRandom;
+  opt.policy = policy == "first" ? Policy::kFirst : policy == "heuristic" ? Policy::kHeuristic : Policy::kRandom;
   opt.check = args.has("check");
   opt.check_replay = args.has("replay-check");
   opt.keep_first_record = args.has("record");
