@@ -95,6 +95,7 @@ std::string describe_action(const State& s, const core::Action& a);
 core::PromptInfo prompt_info(const State& s);
 std::string why_illegal(const State& s, const core::Action& a);
 std::string unit_name(int type, int steps);
+std::string action_type_name(int type);
 std::string stage_name(Stage stage);
 std::string result_text(const State& s);
 

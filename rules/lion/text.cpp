@@ -25,7 +25,15 @@ bool raid_stage(Stage st) {
 }  // namespace
 
 std::string unit_name(int type, int steps) {
+  if (steps <= 0) return data().troop_names[type];  // an eliminated counter
   return data().troop_names[type] + (steps >= 2 ? " (2 steps)" : " (1 step)");
+}
+
+std::string action_type_name(int type) {
+  static const char* const kPlain[kActionTypes] = {
+      "fortifications", "city morale", "resource points", "gunboats",
+      "militia",        "raid",        "sortie",          "defensive positions"};
+  return kPlain[type];
 }
 
 std::string stage_name(Stage stage) {
@@ -148,8 +156,55 @@ core::PromptInfo prompt_info(const State& s) {
   }
 }
 
+// Which prompt each action kind answers (the rest are refused before any rule is consulted).
+bool kind_fits_stage(Stage st, int kind) {
+  switch (kind) {
+    case START_ACTION:
+    case END_ACTIONS:
+      return st == Stage::kChooseAction;
+    case FORTIFY_AREA:
+    case FORTIFY_DONE:
+      return st == Stage::kFortify;
+    case BUILD_GUNBOAT:
+    case REPAIR_GUNBOAT:
+    case GUNBOATS_DONE:
+      return st == Stage::kGunboats;
+    case TARGET_BANNER:
+      return st == Stage::kRaidTarget || st == Stage::kSortieTarget;
+    case ADD_TROOP:
+      return st == Stage::kRaidInfantry || st == Stage::kSortieTroops || st == Stage::kDefenceUnits;
+    case TROOPS_DONE:
+      return st == Stage::kSortieTroops;
+    case CHOOSE_LEADER:
+      return st == Stage::kRaidLeader || st == Stage::kSortieLeader || st == Stage::kDefenceUnits;
+    case ADD_GUN:
+    case ADD_GUNBOAT:
+      return st == Stage::kRaidSupport || st == Stage::kSortieSupport || st == Stage::kDefenceUnits;
+    case LAUNCH:
+      return st == Stage::kRaidSupport || st == Stage::kSortieSupport;
+    case DEFEND_AREA:
+    case DEFENCE_DONE:
+      return st == Stage::kDefenceArea;
+    case AREA_DONE:
+      return st == Stage::kDefenceUnits;
+    case SPEND_RP:
+      return st == Stage::kSpendRp;
+    case LOSE_STEP:
+      return st == Stage::kLoseStep;
+    case LOSE_GUN:
+      return st == Stage::kLoseGun;
+    case ULTIMATUM:
+      return st == Stage::kUltimatum;
+    default:
+      return false;
+  }
+}
+
 std::string why_illegal(const State& s, const core::Action& a) {
   if (s.finished()) return "The game is over (9.0)";
+  if (!kind_fits_stage(s.stage, a.kind))
+    return "Not now: Gordon is asked '" + prompt_info(s).kind +
+           "'; once started, an action must be completed before the next (4.1)";
   switch (static_cast<ActionKind>(a.kind)) {
     case START_ACTION:
       if (s.stage != Stage::kChooseAction)

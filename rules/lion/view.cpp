@@ -79,7 +79,7 @@ void fill_view(const State& s, LionView& v) {
   for (const Gunboat& g : s.gunboats) add_to_box(v, boxes, g.loc, "Gunboat");
   for (int t = 0; t < kActionTypes; ++t) {
     if (s.actions_done >> t & 1u) {
-      v.add_actions_done(describe_action(s, {START_ACTION, static_cast<int16_t>(t), 1, 0}));
+      v.add_actions_done(action_type_name(t));
     }
   }
   v.set_event_card(s.event_card);

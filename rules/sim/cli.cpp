@@ -131,7 +131,9 @@ int cmd_play(const core::Registry& registry, const Args& args) {
     std::cerr << "frontier-sim: --policy must be random, first or heuristic\n";
     return 2;
   }
-  opt.policy = policy == "first" ? Policy::kFirst : policy == "heuristic" ? Policy::kHeuristic : Policy::kRandom;
+  opt.policy = policy == "first"       ? Policy::kFirst
+               : policy == "heuristic" ? Policy::kHeuristic
+                                       : Policy::kRandom;
   opt.check = args.has("check");
   opt.check_replay = args.has("replay-check");
   opt.keep_first_record = args.has("record");
