@@ -108,6 +108,12 @@ void event_phase(State& s, core::EventSink& log) {
     return "Event card " + std::to_string(e.number()) + " \"" + e.title() + "\"" +
            (triggered ? ": " + e.text() : ": its conditions are not met, no event (5.1)");
   });
+  // The card leaves the pile before its effects, so a game ended by them keeps all 20 cards.
+  if (triggered && e.once()) {
+    s.events.remove_from_play(*card);
+  } else {
+    s.events.discard(*card);
+  }
   bool choice = false;
   if (triggered) {
     s.events_triggered |= 1u << e.number();
@@ -115,11 +121,6 @@ void event_phase(State& s, core::EventSink& log) {
       choice |= apply_effect(s, eff, log);
       if (s.finished()) return;
     }
-  }
-  if (triggered && e.once()) {
-    s.events.remove_from_play(*card);
-  } else {
-    s.events.discard(*card);
   }
   s.ap = static_cast<int8_t>(e.ap() > 0 ? e.ap() : random_ap(s));
   say(log, "event.ap", [&] { return std::to_string(s.ap) + " Action Points this turn (5.3)"; });

@@ -36,6 +36,12 @@ int undefended_banners(const State& s, int* order) {
   return n;
 }
 
+int available_regulars(const State& s) {
+  int n = 0;
+  for (const Troop& t : s.troops) n += t.loc == Loc::kAvailable && is_regular(t.type);
+  return n;
+}
+
 Action choose_action(const State& s, const std::vector<Action>& legal) {
   auto pick = [&](int type, int amount = -999) { return find(legal, START_ACTION, type, amount); };
   if (s.turn == 1) {
@@ -56,7 +62,7 @@ Action choose_action(const State& s, const std::vector<Action>& legal) {
     if (!a && s.cm >= 10) a = pick(kMilitiaAction, 2);
     if (!a && s.cm >= 10) a = pick(kMilitiaAction, 1);
     if (!a && s.rp >= 8 && closest <= 3) a = pick(kSortieAction);
-    if (!a) a = pick(kRaidAction);
+    if (!a && available_regulars(s) >= 5) a = pick(kRaidAction);
     if (a) return *a;
   }
   if (const Action* a = pick(kDefenceAction)) return *a;
@@ -95,12 +101,6 @@ constexpr int kRaidOrder[][2] = {{kSudanese, 2}, {kSudanese, 1}, {kBachi, 2},
 constexpr int kSortieOrder[][2] = {
     {kEgyptian, 2}, {kSudanese, 2}, {kSudanese, 1}, {kEgyptian, 1}, {kBachi, 2}};
 
-int available_regulars(const State& s) {
-  int n = 0;
-  for (const Troop& t : s.troops) n += t.loc == Loc::kAvailable && is_regular(t.type);
-  return n;
-}
-
 Action choose_defence_units(const State& s, const std::vector<Action>& legal) {
   int area = s.defence_area;
   int order[kBanners];
@@ -137,7 +137,7 @@ Action choose_defence_units(const State& s, const std::vector<Action>& legal) {
   if (lights < (free_lights + lights + remaining - 1) / remaining) {
     if (const Action* a = find(legal, ADD_GUN, kLight)) return *a;
   }
-  if (const Action* a = find(legal, ADD_GUNBOAT)) return *a;
+  if (const Action* a = find(legal, ADD_GUNBOAT); a && count_gunboats(s, Loc::kDeployed, area) < 2) return *a;
   if (const Action* a = find(legal, AREA_DONE)) return *a;
   return legal.front();
 }
@@ -174,15 +174,16 @@ Action choose_heuristic_action(const core::GameState& gs) {
       return *find(legal, GUNBOATS_DONE);
     case Stage::kRaidTarget:
     case Stage::kSortieTarget: {
-      // Raids go for the weakest banner; sorties for the closest.
-      bool raid = s.stage == Stage::kRaidTarget;
-      int best = 0;
-      for (int b = 1; b < kBanners; ++b) {
-        bool better = raid ? s.banner_str[b] < s.banner_str[best]
-                           : s.banner_pos[b] < s.banner_pos[best] || (s.banner_pos[b] == s.banner_pos[best] &&
-                                                                      s.banner_str[b] > s.banner_str[best]);
-        if (better) best = b;
+      // Raids and sorties go for the most dangerous banner that can still move this turn: the
+      // closest to the Palace, the strongest among equals (a success disorganises it, 11.4).
+      int best = -1;
+      for (int b = 0; b < kBanners; ++b) {
+        if (!active(s, b)) continue;
+        if (best < 0 || s.banner_pos[b] < s.banner_pos[best] ||
+            (s.banner_pos[b] == s.banner_pos[best] && s.banner_str[b] > s.banner_str[best]))
+          best = b;
       }
+      if (best < 0) best = 0;
       return *find(legal, TARGET_BANNER, best);
     }
     case Stage::kRaidInfantry:

@@ -31,7 +31,8 @@ const char kUsage[] =
     "                                         seeded random playouts with statistics\n"
     "  script FILE...                         run scenario scripts, one line per script\n"
     "  replay RECORD                          re-run a game record; print final hash and status\n"
-    "  demo [--game G] [--seed N]             play one random game and print its log\n";
+    "  demo [--game G] [--seed N] [--policy heuristic]\n"
+    "                                         play one random (or heuristic) game and print its log\n";
 
 struct Args {
   std::vector<std::string> positional;
@@ -241,14 +242,17 @@ int cmd_demo(const core::Registry& registry, const Args& args) {
   }
   auto state = std::move(initial).value();
   core::Rng policy(setup.seed(), 7);
+  bool heuristic = args.get("policy") == "heuristic";
   std::vector<core::Action> legal;
-  std::printf("%s — %s, seed %llu, random players\n", game->info().title().c_str(), setup.scenario().c_str(),
-              static_cast<unsigned long long>(setup.seed()));
+  std::printf("%s — %s, seed %llu, %s players\n", game->info().title().c_str(), setup.scenario().c_str(),
+              static_cast<unsigned long long>(setup.seed()), heuristic ? "heuristic" : "random");
   while (core::SeatMask waiting = game->awaiting(*state)) {
     core::Seat seat = 0;
     while ((waiting & core::seat_bit(seat)) == 0) ++seat;
     game->legal_actions(*state, seat, legal);
-    core::Action a = legal[policy.below(static_cast<uint32_t>(legal.size()))];
+    core::Action a;
+    if (!heuristic || !game->policy_action(*state, seat, a))
+      a = legal[policy.below(static_cast<uint32_t>(legal.size()))];
     std::printf("%s: %s\n", game->seat_name(seat).c_str(), game->describe(*state, seat, a).c_str());
     std::vector<core::LogEvent> events;
     (void)core::apply(*game, *state, seat, a, &events);
