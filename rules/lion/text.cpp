@@ -232,14 +232,21 @@ std::string why_illegal(const State& s, const core::Action& a) {
     case BUILD_GUNBOAT:
       return "At most 3 gunboats may be in play, and destroyed gunboats are never rebuilt (6.4)";
     case ADD_TROOP:
-      if (s.stage == Stage::kDefenceUnits && a.a == kMilitia)
-        return "Militia cannot be placed alone in an area: place a regular unit first (6.7 errata)";
-      if (s.stage == Stage::kDefenceUnits)
-        return "At most 4 infantry units may be placed per area (6.7 errata)";
+      if (s.stage == Stage::kDefenceUnits) {
+        int troops = 0, regulars = 0;
+        for (const Troop& t : s.troops) {
+          if (t.loc != Loc::kDeployed || t.area != s.defence_area) continue;
+          ++troops;
+          regulars += is_regular(t.type);
+        }
+        if (troops >= 4) return "At most 4 infantry units may be placed per area (6.7 errata)";
+        if (a.a == kMilitia && regulars == 0)
+          return "Militia cannot be placed alone in an area: place a regular unit first (6.7 errata)";
+        return "Only units in the Available Troops box may be placed; used units stay in the Used box (6.7)";
+      }
       if (s.stage == Stage::kSortieTroops)
         return "A sortie takes up to three two-step regulars or one-step Egyptian/Sudanese units; no militia "
-               "or reduced "
-               "Bachi-bouzouks (6.6)";
+               "or reduced Bachi-bouzouks (6.6)";
       return "A raid takes one regular infantry unit from the Available box (6.5)";
     case ADD_GUN:
       if (a.a == kHeavy) return "Heavy guns join a sortie only with a gunboat, and never a raid (6.5, 6.6)";

@@ -116,6 +116,9 @@ TEST(LionDefence, AreaRulesOfTheErrata) {
   play(*g, "Add Militia (1 step)");
   play(*g, "Add Militia (1 step)");
   EXPECT_FALSE(can(*g, "Add Sudanese infantry (2 steps)"));  // errata: up to 4 infantry per area
+  auto fifth = core::apply(game(), *g, 0, core::Action{ADD_TROOP, kSudanese, 2, 0});
+  EXPECT_NE(fifth.status.message().find("At most 4 infantry units"), std::string::npos)
+      << fifth.status.message();
   play(*g, "Add Lt. Col. Stewart");
   EXPECT_FALSE(can(*g, "Add Muhamad Ali Pasha"));  // one leader per area
   play(*g, "Add a light gun");
