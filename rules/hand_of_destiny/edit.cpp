@@ -113,6 +113,12 @@ core::Status HandOfDestinyGame::edit(core::GameState& gs, std::string_view comma
         return core::Status::invalid_argument(verb + ": " + c + " is not a " + side_text + " card");
       cards.push_back(i);
     }
+    for (int c : cards) {
+      if (s.card == c && s.player == side) {  // the card in effect goes to the discards first
+        s.deck[side].discard(static_cast<core::CardId>(c));
+        s.card = -1;
+      }
+    }
     for (auto it = cards.rbegin(); it != cards.rend(); ++it) {
       if (!s.deck[side].stack_on_top(static_cast<core::CardId>(*it))) {
         return core::Status::invalid_argument(verb + ": " + sc_->cards[static_cast<size_t>(*it)].id +
