@@ -226,7 +226,8 @@ void end_battle(State& s, core::EventSink& log) {
 // 20.0 within 28.0's limits: a garrison only joins a town battle it could garrison.
 bool major_recruit_ok(const State& s, int u) {
   const UnitInfo& ui = s.info(u);
-  if (ui.side != s.battle.winner || s.unit(u).loc != kInBox) return false;
+  // Gordon arrives only by Send Gordon (29.6).
+  if (ui.side != s.battle.winner || s.unit(u).loc != kInBox || ui.never_returns) return false;
   if (!ui.static_unit) return true;
   int sp = s.battle.space;
   if (!is_town(s, sp) || (ui.home >= 0 && ui.home != sp)) return false;

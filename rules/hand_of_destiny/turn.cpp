@@ -14,12 +14,15 @@ std::string side_name(const State& s, int side) {
 
 // ---- set-up (25.1, 25.2) ----
 
-bool next_setup_unit(State& s, int from) {
-  for (int u = from; u < s.sc->unit_count(); ++u) {
-    if (!s.info(u).setup_choice.empty() && s.unit(u).loc == kInBox) {
-      s.setup_cursor = static_cast<int8_t>(u);
-      s.step = s.info(u).side == kEmpire ? Step::kSetupGarrison : Step::kSetupMahdist;
-      return true;
+// 25.1 before 25.2: the Empire sets up first, then the Mahdist, each in counter order.
+bool next_setup_unit(State& s) {
+  for (int side : {kEmpire, kMahdist}) {
+    for (int u = 0; u < s.sc->unit_count(); ++u) {
+      if (s.info(u).side == side && !s.info(u).setup_choice.empty() && s.unit(u).loc == kInBox) {
+        s.setup_cursor = static_cast<int8_t>(u);
+        s.step = side == kEmpire ? Step::kSetupGarrison : Step::kSetupMahdist;
+        return true;
+      }
     }
   }
   return false;
@@ -279,7 +282,7 @@ void place(State& s, int u, int sp, core::EventSink& log) {
 }  // namespace
 
 void start_setup(State& s) {
-  if (!next_setup_unit(s, 0)) s.step = Step::kCardChoice;
+  if (!next_setup_unit(s)) s.step = Step::kCardChoice;
 }
 
 // 28.0 placement, 29.13 landings; K-11/K-16 anywhere; K-01 also Khartoum.
@@ -302,7 +305,14 @@ bool placement_ok(const State& s, int u, int sp) {
     return true;
   }
   const SpaceInfo& info = s.sc->spaces[static_cast<size_t>(sp)];
-  if (ui.british && info.port) return true;  // 29.13: even if enemy occupied (or empty)
+  if (ui.fleet) {
+    // 29.10: river boats are placed on river routes, never in ports.
+    bool river = false;
+    for (int i = 0; i < info.link_count; ++i) river |= info.links[static_cast<size_t>(i)].kind == kRiver;
+    if (!river || info.port) return false;
+  } else if (ui.british && info.port) {
+    return true;  // 29.13: even if enemy occupied (or empty)
+  }
   if (held && info.recruit_base) return true;
   return held && s.placing_capital && sp == s.sc->capital;
 }
@@ -435,7 +445,7 @@ void apply_turn(State& s, const core::Action& a, core::EventSink& log) {
           log.add("setup.place", "Empire sets up " + s.info(u).name + " at " + space_name(s, a.a));
         }
       }
-      if (!next_setup_unit(s, u + 1)) {
+      if (!next_setup_unit(s)) {
         s.turn = 1;
         s.player = kMahdist;
         begin_player_turn(s, log);
