@@ -138,9 +138,16 @@ core::Status HandOfDestinyGame::edit(core::GameState& gs, std::string_view comma
     in >> side_text;
     int side = side_of(side_text);
     if (side < 0) return core::Status::invalid_argument("begin: unknown side " + side_text);
-    if (s.card >= 0 && s.held[s.player] != s.card) s.deck[s.player].discard(s.card);
+    if (s.card >= 0 && s.held[s.player] != s.card) {
+      if (sc_->cards[static_cast<size_t>(s.card)].remove)
+        s.deck[s.player].remove_from_play(s.card);
+      else
+        s.deck[s.player].discard(s.card);
+    }
     s.card = -1;
     s.battle = BattleState{};
+    s.pending_unit = s.march_space = s.group_space = s.forced_battle = -1;
+    s.march_left = 0;
     s.player = static_cast<int8_t>(side);
     begin_player_turn(s, quiet);
     return core::Status::ok();
