@@ -450,6 +450,8 @@ std::string HandOfDestinyGame::describe(const core::GameState& gs, core::Seat, c
       return "Pursue to " + sp(a.a);
     case kNoPursuit:
       return "No pursuit";
+    case kPutOnTop:
+      return "Put " + un(a.a) + " on top at " + sp(s.unit(a.a).loc);
   }
   return "?";
 }
@@ -484,6 +486,7 @@ void HandOfDestinyGame::refs(const core::GameState& gs, core::Seat, const core::
     case kEliminateUnit:
     case kPanicUnit:
     case kPursueWith:
+    case kPutOnTop:
       add("unit", s.info(a.a).id);
       break;
     case kPlayHeld:

@@ -155,6 +155,16 @@ void legal_march(const State& s, Actions& out) {
           }
         }
       }
+      if (s.player == kMahdist) {
+        // 29.14: only the top unit shows; the Mahdist chooses which, in his March Phase.
+        for (int u = 0; u < s.sc->unit_count(); ++u) {
+          int at = s.unit(u).loc;
+          if (at >= 0 && s.info(u).side == kMahdist && count_in(s, at, kMahdist) > 1 &&
+              !has_side(s, at, kEmpire) && top_unit(s, at, kMahdist) != u) {
+            out.push_back(act(kPutOnTop, u));
+          }
+        }
+      }
       out.push_back(act(kEndMarch));
       break;
     }
@@ -187,6 +197,17 @@ void apply_march(State& s, const core::Action& a, core::EventSink& log) {
     case kEndMarch:
       start_battle_phase(s, log);
       return;
+    case kPutOnTop: {
+      uint8_t flags = s.unit(a.a).flags;
+      int8_t left = s.unit(a.a).moves_left;
+      set_loc(s, a.a, s.unit(a.a).loc);  // a fresh stamp: the top of the stack
+      s.unit(a.a).flags = flags;
+      s.unit(a.a).moves_left = left;
+      if (log.enabled())
+        log.add_private("march.restack", core::seat_bit(kMahdist), s.info(a.a).name + " now tops its stack",
+                        "Mahdist reorders a stack");
+      return;
+    }
     case kMoveFrom: {
       s.group_space = static_cast<int8_t>(a.a);
       s.group_stepped = false;

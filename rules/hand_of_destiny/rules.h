@@ -41,6 +41,7 @@ enum Kind : uint16_t {
   kPursueTo = 26,       // a = space
   kNoPursuit = 27,
   kBreakoffTo = 28,  // a = space
+  kPutOnTop = 29,    // a = unit (29.14: the Mahdist orders his stacks)
 };
 
 using Actions = std::vector<core::Action>;

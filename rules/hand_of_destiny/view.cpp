@@ -311,13 +311,20 @@ std::unique_ptr<core::GameState> HandOfDestinyGame::resample_hidden(const core::
   }
   for (int side = 0; side < 2; ++side) {
     const core::Deck& old = s->deck[side];
-    bool hide_held = s->held[side] >= 0 && viewer != side;
+    // Hidden hold cards: the one put aside, and one just picked whose fate is undecided. Both are
+    // known to be Hold cards, so they are redrawn among the unseen Hold cards only.
+    int8_t* hidden_hold[2] = {nullptr, nullptr};
+    int k = 0;
+    if (s->held[side] >= 0 && viewer != side) hidden_hold[k++] = &s->held[side];
+    if (s->step == Step::kHoldDecision && s->player == side && viewer != side) hidden_hold[k++] = &s->card;
     std::vector<core::CardId> unknown(old.draw_pile().begin(), old.draw_pile().end());
-    if (hide_held) unknown.push_back(s->held[side]);
+    for (int i = 0; i < k; ++i) unknown.push_back(*hidden_hold[i]);
     rng.shuffle(std::span<core::CardId>(unknown));
-    if (hide_held) {
-      s->held[side] = static_cast<int8_t>(unknown.back());
-      unknown.pop_back();
+    for (int i = 0; i < k; ++i) {
+      auto it = std::find_if(unknown.begin(), unknown.end(),
+                             [&](core::CardId c) { return sc_->cards[static_cast<size_t>(c)].hold; });
+      *hidden_hold[i] = static_cast<int8_t>(*it);
+      unknown.erase(it);
     }
     std::vector<core::CardId> top, bottom;
     for (auto c : unknown) {
