@@ -216,6 +216,13 @@ void apply_march(State& s, const core::Action& a, core::EventSink& log) {
         if (us.loc == a.a && us.moves_left > 0 && !(us.flags & kMoved) && s.info(u).side == s.player)
           us.flags |= kSelected;
       }
+      // Start from a group that may set out: everyone, or everyone on foot when the boats here
+      // cannot carry them all (29.10).
+      if (!group_valid(s, selected(s))) {
+        for (int u = 0; u < s.sc->unit_count(); ++u) {
+          if (s.info(u).fleet) s.unit(u).flags &= static_cast<uint8_t>(~kSelected);
+        }
+      }
       s.step = Step::kGroup;
       return;
     }

@@ -93,6 +93,22 @@ TEST(Battle, FortressAndEliteDefendersIgnorePanic) {  // 14.0, 16.0
   EXPECT_FALSE(e.s().unit(e.unit("rmli")).flags & kPanicked);
 }
 
+TEST(Battle, KhartoumIsAFortressOnlyAtNileFlood) {  // 29.11, 14.0
+  for (int turn : {1, 3}) {
+    Match m;
+    m.empty_board("Mahdist", "K-12", turn);
+    m.edit("place abdulah khartoum");
+    m.edit("place g_inf_1 khartoum");
+    m.edit("place rmli suakin");
+    mahdist_attacks(m, "Khartoum", {6, 1});
+    m.dice({5, 1, 1, 1, 1, 1});
+    m.play(kMahdist, "Fire with Abdulah");
+    m.play(kEmpire, "Panic 1st G Infantry");
+    bool panicked = m.s().unit(m.unit("g_inf_1")).flags & kPanicked;
+    EXPECT_EQ(panicked, turn == 3) << "turn " << turn;
+  }
+}
+
 TEST(Battle, EgyptianMoraleAndGordon) {  // 29.7
   for (bool gordon : {false, true}) {
     Match m;

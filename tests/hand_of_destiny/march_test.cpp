@@ -50,6 +50,20 @@ TEST(March, DesertRoutesForMahdistsLeadersAndCamelsOnly) {  // 29.8
   EXPECT_TRUE(c.offers(kEmpire, "Go to Abu Klea"));
 }
 
+TEST(March, MahdistCardsMoveEveryUnitByType) {  // 29.4, 11.0
+  Match m;
+  m.empty_board("Mahdist", "K-13");  // cavalry 4, all others 1
+  m.edit("place cav_a el_obeid");
+  m.edit("place abdulah el_obeid");
+  m.edit("place rmli suakin");
+  m.begin("Mahdist");
+  EXPECT_EQ(m.s().unit(m.unit("cav_a")).moves_left, 4);
+  EXPECT_EQ(m.s().unit(m.unit("abdulah")).moves_left, 1);
+  m.play(kMahdist, "Move from El Obeid");
+  m.play(kMahdist, "Set out");
+  EXPECT_EQ(m.s().group_left, 1);  // together, the group goes as far as its slowest unit
+}
+
 TEST(March, StopTerrainAndEnemySpacesEndTheMove) {  // 11.1
   Match m;
   m.empty_board("Mahdist", "K-12");  // all 3
@@ -77,7 +91,11 @@ TEST(March, RiverBoatsCarryFourPassEnemiesAndStopAtEnemyKhartoum) {  // 29.10
   m.begin("Empire");
   m.play(kEmpire, "Play K-08 The River Column now");
   m.play(kEmpire, "Move from Abu Hamed");
-  EXPECT_FALSE(m.offers(kEmpire, "Set out"));  // five land units, one boat: four at most
+  // Five land units are too many for one boat: the group starts on foot, without the boat.
+  EXPECT_TRUE(m.offers(kEmpire, "Take River Boats 1"));
+  EXPECT_TRUE(m.offers(kEmpire, "Set out"));
+  m.play(kEmpire, "Take River Boats 1");
+  EXPECT_FALSE(m.offers(kEmpire, "Set out"));  // five land units, one boat: four at most (29.10)
   m.play(kEmpire, "Leave Naval Bde");
   m.play(kEmpire, "Set out");
   EXPECT_FALSE(m.offers(kEmpire, "Go to Murrat Wells"));  // boats keep to the river
