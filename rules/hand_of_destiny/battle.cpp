@@ -374,6 +374,7 @@ void legal_battle(const State& s, core::Seat, Actions& out) {
       break;
     case Step::kPursuit: {
       uint64_t g = pursuit_group(s);
+      out.push_back(act(kNoPursuit));  // first, so a first-choice policy always moves on
       for (uint64_t m = fighters(s, b.winner, false); m; m &= m - 1) {
         int u = std::countr_zero(m);
         if (pursuer(s, u)) out.push_back(act(kPursueWith, u));
@@ -385,7 +386,6 @@ void legal_battle(const State& s, core::Seat, Actions& out) {
           if (l.kind != kNaval && route_usable(s, g, l, true)) out.push_back(act(kPursueTo, l.to));
         }
       }
-      out.push_back(act(kNoPursuit));
       break;
     }
     default:

@@ -30,41 +30,25 @@ uint64_t selected(const State& s) {
   return m;
 }
 
-// A unit may ride a boat (12.3, 29.10) when it could not march on its own this turn.
-bool can_embark(const State& s, int u) {
-  const UnitInfo& ui = s.info(u);
-  return ui.side == kEmpire && !ui.static_unit && !ui.fleet && !(s.unit(u).flags & (kMoved | kLanded));
-}
-
-bool movable(const State& s, int u, bool boat_here) {
+// A unit moves (on foot or aboard a boat, 12.3/29.10) only when the card lets its contingent or
+// type move (11.1, 29.2): a boat carries the units the card moves further and past enemies, but
+// never moves a contingent the card leaves still.
+bool movable(const State& s, int u) {
   const UnitState& us = s.unit(u);
-  if (us.loc < 0 || s.info(u).side != s.player || (us.flags & kMoved)) return false;
-  return us.moves_left > 0 || (boat_here && can_embark(s, u));
-}
-
-bool boat_ready_at(const State& s, int sp) {
-  for (int u = 0; u < s.sc->unit_count(); ++u) {
-    const UnitState& us = s.unit(u);
-    if (us.loc == sp && s.info(u).fleet && s.info(u).side == s.player && !(us.flags & kMoved) &&
-        us.moves_left > 0)
-      return true;
-  }
-  return false;
+  return us.loc >= 0 && s.info(u).side == s.player && !(us.flags & kMoved) && us.moves_left > 0;
 }
 
 bool group_valid(const State& s, uint64_t g) {
   if (!g) return false;
   int boats = 0, land = 0;
-  bool all_own = true;
   for (uint64_t m = g; m; m &= m - 1) {
-    int u = std::countr_zero(m);
-    if (s.info(u).fleet)
+    if (s.info(std::countr_zero(m)).fleet) {
       ++boats;
-    else
+    } else {
       ++land;
-    if (s.unit(u).moves_left <= 0) all_own = false;
+    }
   }
-  return boats ? land <= kBoatCapacity * boats : all_own;
+  return !boats || land <= kBoatCapacity * boats;  // 29.10: four land units a boat
 }
 
 void finish_group(State& s, core::EventSink&) {
@@ -145,11 +129,12 @@ void start_march(State& s, core::EventSink& log) {
 void legal_march(const State& s, Actions& out) {
   switch (s.step) {
     case Step::kMarch: {
+      // Ending first: a policy that always takes the first choice still gets through the game.
+      out.push_back(act(kEndMarch));
       for (int sp = 0; sp < s.sc->space_count(); ++sp) {
         if (!has_side(s, sp, s.player)) continue;
-        bool boat = s.player == kEmpire && boat_ready_at(s, sp);
         for (int u = 0; u < s.sc->unit_count(); ++u) {
-          if (s.unit(u).loc == sp && movable(s, u, boat)) {
+          if (s.unit(u).loc == sp && movable(s, u)) {
             out.push_back(act(kMoveFrom, sp));
             break;
           }
@@ -165,16 +150,14 @@ void legal_march(const State& s, Actions& out) {
           }
         }
       }
-      out.push_back(act(kEndMarch));
       break;
     }
     case Step::kGroup: {
-      bool boat = s.player == kEmpire && boat_ready_at(s, s.group_space);
-      for (int u = 0; u < s.sc->unit_count(); ++u) {
-        if (s.unit(u).loc == s.group_space && movable(s, u, boat)) out.push_back(act(kToggle, u));
-      }
       if (group_valid(s, selected(s))) out.push_back(act(kSetOut));
       out.push_back(act(kCancel));
+      for (int u = 0; u < s.sc->unit_count(); ++u) {
+        if (s.unit(u).loc == s.group_space && movable(s, u)) out.push_back(act(kToggle, u));
+      }
       break;
     }
     case Step::kMoveStep: {

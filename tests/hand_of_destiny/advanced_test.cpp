@@ -52,7 +52,7 @@ TEST(Advanced, WinningAttackerPursuesWithUnpanickedCavalry) {  // 19.0
   m.play(kEmpire, "Panic 1st G Infantry");
   m.play(kEmpire, "Retreat to Dongola");
   ASSERT_EQ(m.prompt(kMahdist), "pursuit");
-  EXPECT_EQ(m.labels(kMahdist), (std::vector<std::string>{"Pursue with Cavalry A", "No pursuit"}));
+  EXPECT_EQ(m.labels(kMahdist), (std::vector<std::string>{"No pursuit", "Pursue with Cavalry A"}));
   m.play(kMahdist, "Pursue with Cavalry A");
   m.play(kMahdist, "Pursue to Dongola");
   // Pursuers that reach enemies attack at once.

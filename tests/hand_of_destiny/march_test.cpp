@@ -11,7 +11,7 @@ TEST(March, CardsMoveOnlyTheirContingentAndGordonGoesWithEither) {  // 29.2, 11.
   m.edit("remove w_inf_1");
   m.edit("place mahdi el_obeid");
   for (const char* u : {"rmli suakin", "suakin_garrison suakin", "eg_inf_1 suakin", "gordon suakin",
-                        "wadi_halfa_garrison wadi_halfa"}) {
+                        "wadi_halfa_garrison wadi_halfa", "eg_inf_3 wadi_halfa"}) {
     m.edit(std::string("place ") + u);
   }
   m.begin("Empire");
@@ -22,6 +22,11 @@ TEST(March, CardsMoveOnlyTheirContingentAndGordonGoesWithEither) {  // 29.2, 11.
   EXPECT_TRUE(m.offers(kEmpire, "Leave Gordon"));                 // 29.6: with either contingent
   EXPECT_FALSE(m.offers(kEmpire, "Take 1st Egyptian Infantry"));  // the card moves the British only
   EXPECT_FALSE(m.offers(kEmpire, "Take Suakin Garrison"));        // 29.3: garrisons never move
+  // Nor may a unit of a contingent the card leaves still ride a boat (29.2, 29.10).
+  m.play(kEmpire, "Cancel");
+  m.play(kEmpire, "Move from Wadi Halfa");
+  EXPECT_TRUE(m.offers(kEmpire, "Leave River Boats 1"));
+  EXPECT_FALSE(m.offers(kEmpire, "Take 3rd Egyptian Infantry"));
 }
 
 TEST(March, DesertRoutesForMahdistsLeadersAndCamelsOnly) {  // 29.8
