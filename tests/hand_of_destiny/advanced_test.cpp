@@ -38,6 +38,22 @@ TEST(Advanced, CavalryAndLeadersBreakOffInsteadOfFiring) {  // 18.0, 29.16
   EXPECT_FALSE(off.offers(kEmpire, "Break off G Cavalry"));
 }
 
+TEST(Advanced, WhenEveryUnitBreaksOffTheBattleEnds) {  // 18.0, 19.0
+  Match m;
+  m.empty_board("Mahdist", "K-12");
+  m.edit("place cav_a korti");
+  m.edit("place abdulah korti");
+  m.edit("place g_cav korti");
+  m.edit("place rmli suakin");
+  attack(m, "Korti", {1, 6});
+  m.play(kEmpire, "Break off G Cavalry");
+  m.play(kEmpire, "Break off to Abu Hamed");
+  EXPECT_TRUE(m.logged("Mahdist wins the battle at Korti"));
+  // Every enemy broke off: the attacker may pursue (19.0).
+  EXPECT_EQ(m.prompt(kMahdist), "pursuit");
+  EXPECT_TRUE(m.offers(kMahdist, "Pursue with Cavalry A"));
+}
+
 TEST(Advanced, WinningAttackerPursuesWithUnpanickedCavalry) {  // 19.0
   Match m;
   m.empty_board("Mahdist", "K-12");
