@@ -1,0 +1,506 @@
+// HandOfDestinyGame: game info and options, the initial position, prompts, and the dispatch of
+// legal actions and their application to the rule files; labels and explanations.
+#include "hand_of_destiny/game.h"
+
+#include "hand_of_destiny/rules.h"
+
+namespace frontier::hand_of_destiny {
+
+namespace {
+
+struct OptionDef {
+  const char* id;
+  const char* name;
+  const char* rule;
+};
+// 2.0: the advanced rules are a level the players choose; each is an option, on by default
+// because the Khartoum scenario rules (29.16, 29.17) build on them.
+constexpr OptionDef kOptions[] = {
+    {"artillery", "Artillery (17.0)", "+1 tactical superiority for more artillery"},
+    {"breakoff", "Breakoff (18.0, 29.16)", "leaders, cavalry, camels and river boats may break off"},
+    {"pursuit", "Pursuit (19.0)", "leaders and cavalry may pursue after a win"},
+    {"major_battles", "Major battles (20.0)", "winner recruits one, loser loses one"},
+    {"supply", "Supply (21.3, 29.17)", "out-of-supply Empire units move and fight at -1"},
+};
+
+}  // namespace
+
+int prompt_seat(const State& s) {
+  switch (s.step) {
+    case Step::kSetupGarrison:
+      return kEmpire;
+    case Step::kSetupMahdist:
+      return kMahdist;
+    case Step::kFire:
+      return s.battle.to_fire;
+    case Step::kBreakoffTo:
+      return s.info(s.battle.breakoff_unit).side;
+    case Step::kAllocate:
+      return s.battle.target;
+    case Step::kRetreat:
+    case Step::kMajorLoss:
+      return s.battle.loser;
+    case Step::kMajorRecruit:
+    case Step::kPursuit:
+      return s.battle.winner;
+    case Step::kOver:
+      return -1;
+    default:
+      return s.player;
+  }
+}
+
+const char* step_name(Step step) {
+  switch (step) {
+    case Step::kSetupGarrison:
+      return "setup_garrison";
+    case Step::kSetupMahdist:
+      return "setup_mahdist";
+    case Step::kCardChoice:
+      return "card_choice";
+    case Step::kHoldDecision:
+      return "hold_decision";
+    case Step::kReRecruit:
+      return "re_recruit";
+    case Step::kPlaceRecruit:
+      return "place_recruit";
+    case Step::kChooseEgyptian:
+      return "choose_egyptian";
+    case Step::kBreakoutGarrison:
+      return "breakout_garrison";
+    case Step::kBreakoutInfantry:
+      return "breakout_infantry";
+    case Step::kEgyptianMarchStack:
+      return "egyptian_march_stack";
+    case Step::kEgyptianMarchStep:
+      return "egyptian_march_step";
+    case Step::kMahdiReturn:
+      return "mahdi_return";
+    case Step::kMarch:
+      return "march";
+    case Step::kGroup:
+      return "group";
+    case Step::kMoveStep:
+      return "move_step";
+    case Step::kChooseBattle:
+      return "choose_battle";
+    case Step::kFire:
+      return "fire";
+    case Step::kBreakoffTo:
+      return "breakoff_to";
+    case Step::kAllocate:
+      return "allocate_loss";
+    case Step::kRetreat:
+      return "retreat";
+    case Step::kMajorRecruit:
+      return "major_recruit";
+    case Step::kMajorLoss:
+      return "major_loss";
+    case Step::kPursuit:
+      return "pursuit";
+    case Step::kOver:
+      return "over";
+  }
+  return "?";
+}
+
+HandOfDestinyGame::HandOfDestinyGame(std::string game_id, std::string data_file, std::string scenario_id,
+                                     std::string scenario_name)
+    : sc_(&scenario_from_file(data_file)) {
+  info_.set_id(game_id);
+  info_.set_title(sc_->name);
+  for (const auto& side : sc_->sides) info_.add_seats(side);
+  auto* sc = info_.add_scenarios();
+  sc->set_id(scenario_id);
+  sc->set_name(scenario_name);
+  sc->set_description("Set-up 25.1-25.2; " + std::to_string(sc_->turns()) +
+                      " turns (26.0); Mahdist first player");
+  for (const auto& o : kOptions) {
+    auto* opt = info_.add_options();
+    opt->set_id(o.id);
+    opt->set_name(o.name);
+    opt->set_description(o.rule);
+    opt->set_default_value("on");
+    opt->add_choices()->set_value("on");
+    opt->add_choices()->set_value("off");
+  }
+  info_.set_rulebook("000_105a223091e139bb.txt");
+}
+
+core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::initial(
+    const frontier::MatchSetup& setup) const {
+  if (setup.scenario() != info_.scenarios(0).id()) {
+    return core::Status::invalid_argument(info_.title() + " has only the scenario '" +
+                                          info_.scenarios(0).id() + "'");
+  }
+  auto s = std::make_unique<State>();
+  s->sc = sc_;
+  s->rng = core::Rng(setup.seed());
+  for (const auto& o : setup.options()) {
+    bool on = o.value() != "off";
+    if (o.id() == "artillery")
+      s->opt_artillery = on;
+    else if (o.id() == "breakoff")
+      s->opt_breakoff = on;
+    else if (o.id() == "pursuit")
+      s->opt_pursuit = on;
+    else if (o.id() == "major_battles")
+      s->opt_major = on;
+    else if (o.id() == "supply")
+      s->opt_supply = on;
+    else
+      return core::Status::invalid_argument("unknown option '" + o.id() + "'");
+  }
+  for (int u = 0; u < sc_->unit_count(); ++u) {
+    if (s->info(u).setup >= 0) set_loc(*s, u, s->info(u).setup);
+  }
+  // 25.1: the Empire's five A cards over its four B cards; 25.2: the Mahdist deck shuffled.
+  std::vector<core::CardId> mahdist, a_cards, b_cards;
+  for (int c = 0; c < sc_->card_count(); ++c) {
+    const CardInfo& card = sc_->cards[static_cast<size_t>(c)];
+    if (card.side == kMahdist)
+      mahdist.push_back(static_cast<core::CardId>(c));
+    else
+      (card.group_a ? a_cards : b_cards).push_back(static_cast<core::CardId>(c));
+  }
+  s->deck[kMahdist] = core::Deck::shuffled(mahdist, s->rng);
+  s->deck[kEmpire] = core::Deck::stacked(a_cards, b_cards, s->rng);
+  start_setup(*s);
+  return std::unique_ptr<core::GameState>(std::move(s));
+}
+
+core::SeatMask HandOfDestinyGame::awaiting(const core::GameState& gs) const {
+  const State& s = S(gs);
+  if (s.finished) return 0;
+  int seat = prompt_seat(s);
+  return seat < 0 ? 0 : core::seat_bit(seat);
+}
+
+core::PromptInfo HandOfDestinyGame::prompt(const core::GameState& gs, core::Seat seat) const {
+  const State& s = S(gs);
+  if (s.finished || prompt_seat(s) != seat) return {};
+  std::string text;
+  switch (s.step) {
+    case Step::kSetupGarrison:
+    case Step::kSetupMahdist:
+      text = "Set up " + s.info(s.setup_cursor).name + " (25.1, 25.2)";
+      break;
+    case Step::kCardChoice:
+      text = "Play your held card or pick from the deck (29.1)";
+      break;
+    case Step::kHoldDecision:
+      text = "Play the Hold card now, or put it aside and skip this turn (29.1)";
+      break;
+    case Step::kReRecruit:
+      text = "Re-recruit up to two eliminated British units named on the card (28.0)";
+      break;
+    case Step::kPlaceRecruit:
+      text = "Place " + s.info(s.pending_unit).name + " (28.0)";
+      break;
+    case Step::kChooseEgyptian:
+      text = "Choose an Egyptian unit to recruit (28.0)";
+      break;
+    case Step::kBreakoutGarrison:
+      text = "Choose the garrison that breaks out (29.3)";
+      break;
+    case Step::kBreakoutInfantry:
+      text = "Choose the infantry that replaces it";
+      break;
+    case Step::kEgyptianMarchStack:
+      text = "Choose the Egyptian stack to march " + std::to_string(s.march_left) + " spaces (29.1)";
+      break;
+    case Step::kEgyptianMarchStep:
+      text = "March the Egyptians on: " + std::to_string(s.march_left) + " spaces left (29.1)";
+      break;
+    case Step::kMahdiReturn:
+      text = "The Mahdi returns: place him in any space free of Empire units (29.5)";
+      break;
+    case Step::kMarch:
+      text = "March Phase: choose a space to move from, or end the March Phase (11.0)";
+      break;
+    case Step::kGroup:
+      text = "Choose the units that move together from " + space_name(s, s.group_space) + " (11.0)";
+      break;
+    case Step::kMoveStep:
+      text = "Move on from " + space_name(s, s.group_space) + ": " + std::to_string(s.group_left) +
+             " spaces left (11.0)";
+      break;
+    case Step::kChooseBattle:
+      text = "Choose the next battle (13.1)";
+      break;
+    case Step::kFire:
+      text = "Choose your next unit to fire at " + space_name(s, s.battle.space) + " (13.1)";
+      break;
+    case Step::kBreakoffTo:
+      text = "Choose where " + s.info(s.battle.breakoff_unit).name + " breaks off to (18.0)";
+      break;
+    case Step::kAllocate:
+      text = "Allocate " + std::to_string(s.battle.pending_elim) + " eliminations and " +
+             std::to_string(s.battle.pending_panic) + " panics to your units (13.3)";
+      break;
+    case Step::kRetreat:
+      text = "Your panicked units retreat together: choose the space (13.5)";
+      break;
+    case Step::kMajorRecruit:
+      text = "Major battle won: recruit one unit into " + space_name(s, s.battle.space) + " (20.0)";
+      break;
+    case Step::kMajorLoss:
+      text = "Major battle lost: eliminate one of your units (20.0)";
+      break;
+    case Step::kPursuit:
+      text = "Pursue with leaders and cavalry, or not (19.0)";
+      break;
+    case Step::kOver:
+      break;
+  }
+  return {step_name(s.step), text};
+}
+
+void HandOfDestinyGame::legal_actions(const core::GameState& gs, core::Seat seat,
+                                      std::vector<core::Action>& out) const {
+  out.clear();
+  const State& s = S(gs);
+  if (s.finished || prompt_seat(s) != seat) return;
+  switch (s.step) {
+    case Step::kEgyptianMarchStack:
+    case Step::kEgyptianMarchStep:
+      legal_egyptian_march(s, out);
+      break;
+    case Step::kMarch:
+    case Step::kGroup:
+    case Step::kMoveStep:
+      legal_march(s, out);
+      break;
+    case Step::kChooseBattle:
+    case Step::kFire:
+    case Step::kBreakoffTo:
+    case Step::kAllocate:
+    case Step::kRetreat:
+    case Step::kMajorRecruit:
+    case Step::kMajorLoss:
+    case Step::kPursuit:
+      legal_battle(s, seat, out);
+      break;
+    default:
+      legal_turn(s, seat, out);
+      break;
+  }
+}
+
+void HandOfDestinyGame::apply_legal(core::GameState& gs, core::Seat, const core::Action& a,
+                                    core::EventSink& log) const {
+  State& s = S(gs);
+  switch (s.step) {
+    case Step::kEgyptianMarchStack:
+    case Step::kEgyptianMarchStep:
+      apply_egyptian_march(s, a, log);
+      break;
+    case Step::kMarch:
+    case Step::kGroup:
+    case Step::kMoveStep:
+      apply_march(s, a, log);
+      break;
+    case Step::kChooseBattle:
+    case Step::kFire:
+    case Step::kBreakoffTo:
+    case Step::kAllocate:
+    case Step::kRetreat:
+    case Step::kMajorRecruit:
+    case Step::kMajorLoss:
+    case Step::kPursuit:
+      apply_battle(s, a, log);
+      break;
+    default:
+      apply_turn(s, a, log);
+      break;
+  }
+  // 27.0: the Mahdist sudden-death victory is checked at every moment.
+  if (!s.finished && mahdist_sudden_death(s)) {
+    s.finished = true;
+    s.step = Step::kOver;
+    s.winner = kMahdist;
+    s.result = 1;
+    if (log.enabled())
+      log.add("game.end", "Mahdist units hold Khartoum, Wadi Halfa and Suakin: Mahdist Total Victory (27.0)");
+  }
+}
+
+std::string HandOfDestinyGame::explain_illegal(const core::GameState& gs, core::Seat seat,
+                                               const core::Action& a) const {
+  const State& s = S(gs);
+  if (s.finished) return "The game is over (27.0)";
+  if (prompt_seat(s) != seat) return seat_name(seat) + " has no decision to make now";
+  auto unit_ok = [&](int u) { return u >= 0 && u < s.sc->unit_count(); };
+  switch (a.kind) {
+    case kReRecruit:
+      if (unit_ok(a.a) && s.info(a.a).never_returns)
+        return s.info(a.a).name + " may not be re-recruited (28.0)";
+      return "Only eliminated British units named on the card may be re-recruited, two at most (28.0)";
+    case kPlaceUnit:
+      return "Recruits go where 28.0 allows: Mahdists with the Mahdi or in Mahdist-held towns, the Empire at "
+             "Empire-held Wadi "
+             "Halfa or Suakin (British also at the ports, 29.13), never among enemy units";
+    case kPlaceSetup:
+      return "That space is not a legal set-up space for this unit (25.1, 25.2)";
+    case kStepTo:
+    case kMarchTo:
+      return "No route the whole group may use leads there (11.0, 29.8 desert, 29.10 river boats, 29.11 "
+             "Nile, 29.12 naval)";
+    case kFire:
+      return "Each unpanicked unit fires once per round, when its side's turn to fire comes (13.1, 13.3)";
+    case kEliminateUnit:
+      return "Eliminations are taken first and by unpanicked units first, from units in this battle (13.3)";
+    case kPanicUnit:
+      return "Panics are taken after every elimination, by units in this battle (13.3)";
+    case kRetreatTo:
+    case kBreakoffTo:
+      return "Retreat to an adjacent space free of enemy units by a route every retreating unit may use "
+             "(13.5)";
+    case kBreakOff:
+      return "Only unpanicked leaders, cavalry, camels and river boats may break off, instead of firing "
+             "(18.0, 29.16)";
+    case kPursueTo:
+    case kPursueWith:
+      return "Only unpanicked leaders and cavalry of the winning attacker pursue, one route, together (19.0)";
+    case kMoveFrom:
+    case kToggle:
+    case kSetOut:
+      return "Only units the card lets move (11.0, 29.2) that have not moved yet may go; garrisons never "
+             "move (29.3)";
+    case kHoldCard:
+    case kPlayNow:
+    case kPlayHeld:
+      return "Only the card just picked (or the held card) may be played or held (29.1)";
+    default:
+      break;
+  }
+  return "That is not one of the choices of the " + std::string(step_name(s.step)) + " prompt";
+}
+
+std::string HandOfDestinyGame::describe(const core::GameState& gs, core::Seat, const core::Action& a) const {
+  const State& s = S(gs);
+  auto sp = [&](int i) { return space_name(s, i); };
+  auto un = [&](int i) { return s.info(i).name; };
+  auto card = [&](int c) {
+    return s.sc->cards[static_cast<size_t>(c)].id + " " + s.sc->cards[static_cast<size_t>(c)].name;
+  };
+  switch (a.kind) {
+    case kPlaceSetup:
+      return "Set up " + un(s.setup_cursor) + " at " + sp(a.a);
+    case kPlayHeld:
+      return "Play held " + card(a.a);
+    case kDrawCard:
+      return "Pick a card";
+    case kPlayNow:
+      return "Play " + card(a.a) + " now";
+    case kHoldCard:
+      return "Hold " + card(a.a);
+    case kReRecruit:
+      return "Re-recruit " + un(a.a);
+    case kDone:
+      return "Done";
+    case kPlaceUnit:
+      return "Place " + un(s.pending_unit) + " at " + sp(a.a);
+    case kChooseUnit:
+      switch (s.step) {
+        case Step::kBreakoutGarrison:
+          return "Break out " + un(a.a);
+        case Step::kBreakoutInfantry:
+          return "Convert to " + un(a.a);
+        case Step::kMajorLoss:
+          return "Lose " + un(a.a);
+        default:
+          return "Recruit " + un(a.a);
+      }
+    case kMarchStack:
+      return "March the Egyptians at " + sp(a.a);
+    case kMarchTo:
+      return "March the Egyptians to " + sp(a.a);
+    case kMoveFrom:
+      return "Move from " + sp(a.a);
+    case kEndMarch:
+      return "End the March Phase";
+    case kToggle:
+      return (s.unit(a.a).flags & kSelected ? "Leave " : "Take ") + un(a.a);
+    case kSetOut:
+      return "Set out";
+    case kCancel:
+      return "Cancel";
+    case kStepTo:
+      return "Go to " + sp(a.a);
+    case kHalt:
+      return "Halt at " + sp(s.group_space);
+    case kFight:
+      return "Fight at " + sp(a.a);
+    case kFire:
+      return "Fire with " + un(a.a);
+    case kBreakOff:
+      return "Break off " + un(a.a);
+    case kEliminateUnit:
+      return "Eliminate " + un(a.a);
+    case kPanicUnit:
+      return "Panic " + un(a.a);
+    case kRetreatTo:
+      return "Retreat to " + sp(a.a);
+    case kBreakoffTo:
+      return "Break off to " + sp(a.a);
+    case kPursueWith:
+      return (s.unit(a.a).flags & kSelected ? "Hold back " : "Pursue with ") + un(a.a);
+    case kPursueTo:
+      return "Pursue to " + sp(a.a);
+    case kNoPursuit:
+      return "No pursuit";
+    case kPutOnTop:
+      return "Put " + un(a.a) + " on top at " + sp(s.unit(a.a).loc);
+  }
+  return "?";
+}
+
+void HandOfDestinyGame::refs(const core::GameState& gs, core::Seat, const core::Action& a,
+                             std::vector<frontier::Ref>& out) const {
+  const State& s = S(gs);
+  auto add = [&](const char* type, const std::string& id) {
+    frontier::Ref r;
+    r.set_type(type);
+    r.set_id(id);
+    out.push_back(r);
+  };
+  switch (a.kind) {
+    case kPlaceSetup:
+    case kPlaceUnit:
+    case kMarchStack:
+    case kMarchTo:
+    case kMoveFrom:
+    case kStepTo:
+    case kFight:
+    case kRetreatTo:
+    case kBreakoffTo:
+    case kPursueTo:
+      add("space", s.sc->spaces[static_cast<size_t>(a.a)].id);
+      break;
+    case kReRecruit:
+    case kChooseUnit:
+    case kToggle:
+    case kFire:
+    case kBreakOff:
+    case kEliminateUnit:
+    case kPanicUnit:
+    case kPursueWith:
+    case kPutOnTop:
+      add("unit", s.info(a.a).id);
+      break;
+    case kPlayHeld:
+    case kPlayNow:
+    case kHoldCard:
+      add("card", s.sc->cards[static_cast<size_t>(a.a)].id);
+      break;
+    default:
+      break;
+  }
+}
+
+core::Rng& HandOfDestinyGame::rng(core::GameState& gs) const {
+  return S(gs).rng;
+}
+
+}  // namespace frontier::hand_of_destiny

@@ -1,0 +1,47 @@
+// The Hand of Destiny system as a core::Game: one instance per campaign data file. Khartoum is
+// registered as game id "khartoum" (seats Mahdist, Empire) over rules/data/khartoum.txtpb.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/game.h"
+#include "hand_of_destiny/state.h"
+
+namespace frontier::hand_of_destiny {
+
+class HandOfDestinyGame final : public core::Game {
+ public:
+  HandOfDestinyGame(std::string game_id, std::string data_file, std::string scenario_id,
+                    std::string scenario_name);
+
+  const frontier::GameInfo& info() const override { return info_; }
+  core::Result<std::unique_ptr<core::GameState>> initial(const frontier::MatchSetup& setup) const override;
+  core::SeatMask awaiting(const core::GameState& state) const override;
+  core::PromptInfo prompt(const core::GameState& state, core::Seat seat) const override;
+  void legal_actions(const core::GameState& state, core::Seat seat,
+                     std::vector<core::Action>& out) const override;
+  void apply_legal(core::GameState& state, core::Seat seat, const core::Action& action,
+                   core::EventSink& events) const override;
+  std::string explain_illegal(const core::GameState& state, core::Seat seat,
+                              const core::Action& action) const override;
+  std::string describe(const core::GameState& state, core::Seat seat,
+                       const core::Action& action) const override;
+  void refs(const core::GameState& state, core::Seat seat, const core::Action& action,
+            std::vector<frontier::Ref>& out) const override;
+  void view(const core::GameState& state, core::Seat viewer, frontier::GameView& out) const override;
+  void status(const core::GameState& state, frontier::GameStatus& out) const override;
+  void snapshot(const core::GameState& state, core::ByteWriter& out) const override;
+  core::Result<std::unique_ptr<core::GameState>> restore(std::string_view bytes) const override;
+  core::Rng& rng(core::GameState& state) const override;
+  core::Status edit(core::GameState& state, std::string_view command) const override;
+  std::unique_ptr<core::GameState> resample_hidden(const core::GameState& state, core::Seat viewer,
+                                                   core::Rng& rng) const override;
+  std::string check_invariants(const core::GameState& state) const override;
+
+ private:
+  frontier::GameInfo info_;
+  const Scenario* sc_;
+};
+
+}  // namespace frontier::hand_of_destiny

@@ -1,0 +1,103 @@
+// Internal interface between the rule files of the Hand of Destiny system: board queries
+// (board.cpp), the sequence of play, cards and recruiting (turn.cpp), movement (march.cpp) and
+// battle (battle.cpp). Each area lists its legal actions and applies them; game.cpp dispatches.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "hand_of_destiny/state.h"
+
+namespace frontier::hand_of_destiny {
+
+// Action kinds; proto/khartoum.proto (ActionKind) documents a/b/c for clients.
+enum Kind : uint16_t {
+  kPlaceSetup = 1,  // a = space
+  kPlayHeld = 2,    // a = card
+  kDrawCard = 3,
+  kPlayNow = 4,    // a = card
+  kHoldCard = 5,   // a = card
+  kReRecruit = 6,  // a = unit
+  kDone = 7,
+  kPlaceUnit = 8,    // a = space
+  kChooseUnit = 9,   // a = unit
+  kMarchStack = 10,  // a = space (card 18)
+  kMarchTo = 11,     // a = space (card 18)
+  kMoveFrom = 12,    // a = space
+  kEndMarch = 13,
+  kToggle = 14,  // a = unit
+  kSetOut = 15,
+  kCancel = 16,
+  kStepTo = 17,  // a = space
+  kHalt = 18,
+  kFight = 19,          // a = space
+  kFire = 20,           // a = unit
+  kBreakOff = 21,       // a = unit
+  kEliminateUnit = 22,  // a = unit
+  kPanicUnit = 23,      // a = unit
+  kRetreatTo = 24,      // a = space
+  kPursueWith = 25,     // a = unit
+  kPursueTo = 26,       // a = space
+  kNoPursuit = 27,
+  kBreakoffTo = 28,  // a = space
+  kPutOnTop = 29,    // a = unit (29.14: the Mahdist orders his stacks)
+};
+
+using Actions = std::vector<core::Action>;
+inline core::Action act(Kind k, int a = 0) {
+  return core::Action{static_cast<uint16_t>(k), static_cast<int16_t>(a), 0, 0};
+}
+
+// ---- board.cpp: positions and derived facts ----
+int count_in(const State& s, int space, int side);
+bool has_side(const State& s, int space, int side);
+bool contested(const State& s, int space);
+void set_loc(State& s, int u, int loc);     // keeps the stacking stamp (the mover goes on top)
+int terrain_of(const State& s, int space);  // 29.11: Khartoum changes with the Nile
+bool is_town(const State& s, int space);
+bool shelters(const State& s, int space, int side);  // fortress for this side (14.0)
+int top_unit(const State& s, int space, int side);   // 29.14
+bool route_usable(const State& s, uint64_t units, const Link& link, bool retreat);
+bool desert_capable(const UnitInfo& u, int side);                        // 29.8
+bool in_supply(const State& s, int u, bool for_battle, bool defending);  // 29.17
+int empire_vp(const State& s);                                           // 27.0
+bool mahdist_sudden_death(const State& s);                               // 27.0
+bool unit_on_map(const State& s, int u);
+uint64_t units_at(const State& s, int space, int side);
+int popcount64(uint64_t m);
+void eliminate_unit(State& s, int u, core::EventSink& log);  // to box, eliminated box or dead
+std::string space_name(const State& s, int space);
+std::string unit_name(const State& s, int u);
+std::string list_units(const State& s, uint64_t units);
+
+// ---- turn.cpp: set-up, sequence of play, cards, recruiting ----
+void start_setup(State& s);
+void legal_turn(const State& s, core::Seat seat, Actions& out);
+void apply_turn(State& s, const core::Action& a, core::EventSink& log);
+void begin_player_turn(State& s, core::EventSink& log);
+void after_card_event(State& s, core::EventSink& log);  // card 18 done: recruiting follows
+void end_player_turn(State& s, core::EventSink& log);
+bool placement_ok(const State& s, int u, int space);
+void finish_game_by_vp(State& s, core::EventSink& log);
+
+// ---- march.cpp: movement (11.0, 29.8-29.12) and card 18 ----
+void start_march(State& s, core::EventSink& log);
+int allowance(const State& s, int u);
+void legal_march(const State& s, Actions& out);
+void apply_march(State& s, const core::Action& a, core::EventSink& log);
+bool egyptian_march_possible(const State& s);
+void legal_egyptian_march(const State& s, Actions& out);
+void apply_egyptian_march(State& s, const core::Action& a, core::EventSink& log);
+
+// ---- battle.cpp: 13.0-20.0 ----
+void start_battle_phase(State& s, core::EventSink& log);
+void legal_battle(const State& s, core::Seat seat, Actions& out);
+void apply_battle(State& s, const core::Action& a, core::EventSink& log);
+uint64_t retreat_destinations(const State& s, uint64_t group, int from);  // bit per space
+
+// Who holds the prompt now (-1 none).
+int prompt_seat(const State& s);
+const char* step_name(Step step);
+
+}  // namespace frontier::hand_of_destiny
