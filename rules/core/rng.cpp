@@ -37,6 +37,16 @@ int Rng::roll(int sides) {
   return 1 + static_cast<int>(below(static_cast<uint32_t>(sides)));
 }
 
+uint32_t Rng::pick(uint32_t n) {
+  if (!forced_picks_.empty()) {
+    uint32_t i = forced_picks_.front();
+    forced_picks_.pop_front();
+    ++draws_;
+    return n == 0 ? 0 : (i < n ? i : n - 1);
+  }
+  return below(n);
+}
+
 uint32_t Rng::below(uint32_t n) {
   if (n <= 1) return 0;
   // Reject the low (2^32 mod n) values so every residue is equally likely.
@@ -47,22 +57,37 @@ uint32_t Rng::below(uint32_t n) {
   }
 }
 
+namespace {
+
+void write_queue(ByteWriter& out, const std::deque<uint32_t>& q) {
+  out.varint(q.size());
+  for (uint32_t v : q) out.varint(v);
+}
+
+bool read_queue(ByteReader& in, std::deque<uint32_t>& q) {
+  uint64_t n = 0;
+  if (!in.varint(n) || n > 4096) return false;
+  q.clear();
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t v = 0;
+    if (!in.varint(v) || v > UINT32_MAX) return false;
+    q.push_back(static_cast<uint32_t>(v));
+  }
+  return true;
+}
+
+}  // namespace
+
 void Rng::write(ByteWriter& out) const {
   out.u64(state_);
   out.u64(inc_);
-  out.varint(forced_.size());
-  for (uint32_t v : forced_) out.varint(v);
+  write_queue(out, forced_);
+  write_queue(out, forced_picks_);
 }
 
 bool Rng::read(ByteReader& in) {
-  uint64_t n = 0;
-  if (!in.u64(state_) || !in.u64(inc_) || !in.varint(n) || n > 4096) return false;
-  forced_.clear();
-  for (uint64_t i = 0; i < n; ++i) {
-    uint64_t v = 0;
-    if (!in.varint(v)) return false;
-    forced_.push_back(static_cast<uint32_t>(v));
-  }
+  if (!in.u64(state_) || !in.u64(inc_) || !read_queue(in, forced_) || !read_queue(in, forced_picks_))
+    return false;
   draws_ = 0;
   return true;
 }

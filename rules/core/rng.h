@@ -8,9 +8,10 @@
 // unbiased and identical on every compiler and standard library (no std::distribution).
 // Shuffles are Fisher-Yates from the last element down, drawing below(i + 1).
 //
-// Scenario scripts may queue forced die faces ("the next die shows 4"). Only roll() consumes
-// them — never below(), shuffles or deck draws — so a script's dice are not eaten by a
-// reshuffle that happens to come first. They are part of the serialised state.
+// Scenario scripts may queue forced die faces ("the next die shows 4") and forced random picks
+// ("the unit drawn from the box is the second one"). Only roll() consumes forced faces and only
+// pick() forced picks — never below(), shuffles or deck draws — so a script's dice are not eaten
+// by a reshuffle that happens to come first. Both queues are part of the serialised state.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,9 @@ class Rng {
   int between(int lo, int hi) { return lo + static_cast<int>(below(static_cast<uint32_t>(hi - lo + 1))); }
   // One die: uniform in [1, sides], or the next forced face.
   int roll(int sides = 6);
+  // A random choice among n things drawn blind (a counter from a cup): uniform in [0, n), or
+  // the next forced pick.
+  uint32_t pick(uint32_t n);
 
   template <typename T>
   void shuffle(std::span<T> items) {
@@ -46,7 +50,9 @@ class Rng {
   // Scripts: the next roll() returns `face` (clamped to [1, sides] when consumed, so a mistaken
   // script cannot break an invariant).
   void force_roll(int face) { forced_.push_back(static_cast<uint32_t>(face < 1 ? 1 : face)); }
-  size_t forced_pending() const { return forced_.size(); }
+  // Scripts: the next pick(n) returns `index` (clamped to n-1 when consumed).
+  void force_pick(uint32_t index) { forced_picks_.push_back(index); }
+  size_t forced_pending() const { return forced_.size() + forced_picks_.size(); }
 
   // How many values have been drawn since construction or restore (not serialised). Lets the
   // engine tell whether an action consumed chance, which makes it impossible to undo.
@@ -55,13 +61,16 @@ class Rng {
   void write(ByteWriter& out) const;
   bool read(ByteReader& in);
 
-  bool operator==(const Rng& o) const { return state_ == o.state_ && inc_ == o.inc_ && forced_ == o.forced_; }
+  bool operator==(const Rng& o) const {
+    return state_ == o.state_ && inc_ == o.inc_ && forced_ == o.forced_ && forced_picks_ == o.forced_picks_;
+  }
 
  private:
   uint64_t state_ = 0;
   uint64_t inc_ = 1;
   uint64_t draws_ = 0;
-  std::deque<uint32_t> forced_;
+  std::deque<uint32_t> forced_;        // die faces for roll()
+  std::deque<uint32_t> forced_picks_;  // indexes for pick()
 };
 
 }  // namespace frontier::core

@@ -95,7 +95,7 @@ void reshuffle_instruction(State& s, int side, core::EventSink& log) {
     d.reshuffle(s.rng);
     return;
   }
-  size_t i = s.rng.below(static_cast<uint32_t>(pool));
+  size_t i = s.rng.pick(static_cast<uint32_t>(pool));
   core::CardId c = i < d.discards().size() ? d.discards()[i] : d.removed()[i - d.discards().size()];
   d.return_to_deck(c, s.rng);
   if (log.enabled()) {
@@ -199,7 +199,7 @@ void next_recruit(State& s, core::EventSink& log) {
         if (s.info(u).side == kMahdist && s.unit(u).loc == kInBox) pool[n++] = u;
       }
       if (n == 0) break;
-      int u = pool[s.rng.below(static_cast<uint32_t>(n))];
+      int u = pool[s.rng.pick(static_cast<uint32_t>(n))];
       log.mark_irreversible();
       if (any_placement(s, u)) {
         s.pending_unit = static_cast<int8_t>(u);

@@ -237,12 +237,20 @@ core::Status expect(Run& run, const frontier::Expectation& e) {
   return core::Status::ok();
 }
 
-core::Status queue_dice(Run& run, const std::string& text) {
+// Queues die faces (`dice`) or blind-pick indexes (`picks`) on the match generator.
+core::Status queue_forced(Run& run, const std::string& text, bool dice) {
   std::istringstream in(text);
-  int face = 0;
+  int value = 0;
   core::Rng& rng = run.game->rng(*run.state);
-  while (in >> face) rng.force_roll(face);
-  if (!in.eof()) return core::Status::invalid_argument("dice: expected numbers, got '" + text + "'");
+  while (in >> value) {
+    if (value < 0) return core::Status::invalid_argument("negative value in '" + text + "'");
+    if (dice) {
+      rng.force_roll(value);
+    } else {
+      rng.force_pick(static_cast<uint32_t>(value));
+    }
+  }
+  if (!in.eof()) return core::Status::invalid_argument("expected numbers, got '" + text + "'");
   return core::Status::ok();
 }
 
@@ -262,6 +270,8 @@ const char* step_name(const frontier::ScriptStep& step) {
       return "draws";
     case frontier::ScriptStep::kPlayFirst:
       return "play_first";
+    case frontier::ScriptStep::kPicks:
+      return "picks";
     default:
       return "empty";
   }
@@ -304,7 +314,10 @@ ScriptResult run_script(const core::Registry& registry, const frontier::Scenario
         s = expect(run, step.expect());
         break;
       case frontier::ScriptStep::kDice:
-        s = queue_dice(run, step.dice());
+        s = queue_forced(run, step.dice(), true);
+        break;
+      case frontier::ScriptStep::kPicks:
+        s = queue_forced(run, step.picks(), false);
         break;
       case frontier::ScriptStep::kDraws:
         s = run.game->edit(*run.state, "draws " + step.draws());

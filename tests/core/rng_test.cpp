@@ -59,6 +59,16 @@ TEST(Rng, ForcedFacesAreForRollsOnlyNotShuffles) {
   EXPECT_EQ(rng.roll(6), 6);  // clamped to the die
 }
 
+TEST(Rng, ForcedPicksAreForPicksOnly) {
+  Rng rng(4);
+  Rng same(4);
+  rng.force_pick(7);
+  rng.force_roll(3);
+  EXPECT_EQ(rng.pick(5), 4u);  // clamped to the last of five
+  EXPECT_EQ(rng.roll(6), 3);
+  EXPECT_EQ(rng.pick(100), same.below(100));  // queue empty: a real draw
+}
+
 TEST(Rng, ForcedRollsComeFirstAndAreCounted) {
   Rng rng(1);
   Rng untouched(1);
@@ -89,6 +99,7 @@ TEST(Rng, SerialisationRoundTripsIncludingForcedValues) {
   Rng rng(11);
   rng.next_u32();
   rng.force_roll(4);
+  rng.force_pick(2);
   frontier::core::ByteWriter w;
   rng.write(w);
   Rng back;
@@ -97,5 +108,6 @@ TEST(Rng, SerialisationRoundTripsIncludingForcedValues) {
   EXPECT_TRUE(r.at_end());
   EXPECT_TRUE(back == rng);
   EXPECT_EQ(back.roll(10), 4);
+  EXPECT_EQ(back.pick(10), 2u);
   EXPECT_EQ(back.next_u32(), rng.next_u32());
 }

@@ -11,7 +11,7 @@ TEST(Recruit, MahdistRandomPickPlacedWithTheMahdiOrInHeldTowns) {  // 28.0
                         "cav_a korti", "cav_b murrat", "rmli suakin", "eg_inf_1 kosti"}) {
     m.edit(std::string("place ") + u);
   }
-  m.game.rng(*m.state).force_below(1);  // the second unit of the box: Jihadiya B
+  m.game.rng(*m.state).force_pick(1);  // the second unit of the box: Jihadiya B
   m.begin("Mahdist");
   ASSERT_EQ(m.prompt(kMahdist), "place_recruit");
   EXPECT_EQ(m.labels(kMahdist),
@@ -124,7 +124,7 @@ TEST(Recruit, TheMahdiReturnsHalfADieLater) {  // 29.5
   m.begin("Mahdist");
   EXPECT_EQ(m.prompt(kMahdist), "march");
   m.edit("turn 4");
-  m.game.rng(*m.state).force_below(0);
+  m.game.rng(*m.state).force_pick(0);
   m.begin("Mahdist");  // K-10: two recruits first, then the Mahdi (29.5: after other reinforcements)
   EXPECT_EQ(m.prompt(kMahdist), "place_recruit");
   m.play(kMahdist, "Place Muhamed at El Obeid");
