@@ -1,0 +1,277 @@
+// Income (9.0), recruits and placement limits (10.0), supply point purchase (17.1),
+// civilization markers (20.1-20.3) and disbanding (10.5). Both seats act at once (3.1 [3]).
+#include "crossroads/rules.h"
+
+namespace frontier::crossroads {
+
+namespace {
+
+// RECONSTRUCTED Pounds Expenditure Table.
+int unit_cost(const State& s, int type) {
+  const UnitType& t = s.d->types[type];
+  bool regular = t.nation <= kNationRU;
+  switch (t.kind) {
+    case kFieldForce:
+      return regular ? 4 : 3;
+    case kFlyingColumn:
+      return regular ? 4 : 3;
+    case kGarrison:
+      return regular ? 2 : 1;
+    case kIrregular:
+      return regular ? 2 : 1;
+    case kElephant:
+      return 3;
+    case kGhaziUnit:
+      return 0;
+  }
+  return 0;
+}
+int agent_cost(const State& s, int a) {
+  return s.d->agents[a].generic ? 3 : 6;
+}
+constexpr int kMarkerCost[4] = {10, 4, 4, 3};  // colony, fort, trading post, railroad
+constexpr const char* kMarkerName[4] = {"colony", "fort", "trading post", "railroad"};
+int sp_cost(const State& s, int side) {
+  return s.sp_bought[side] < 10 ? 1 : 2;
+}  // 17.1
+
+bool owns_nation(const State& s, int nation, int side) {
+  return s.nation_side(nation) == side && nation != kGhaziNation;
+}
+
+// Where a recruit of `type` (or agent 1000+a) may be placed (10.3, 10.61).
+void placements(const State& s, int side, int pick, std::vector<int>& out) {
+  out.clear();
+  const Data& d = *s.d;
+  bool agent = pick >= 1000;
+  int nation = agent ? d.agents[pick - 1000].nation : d.types[pick].nation;
+  if (nation <= kNationRU) {
+    out.push_back(side == kBritish ? kCentralIndia : kUrals);  // 10.31/10.32
+    for (int sq = 0; sq < kSquares; ++sq) {
+      if (!s.has_marker(sq, side, kColony)) continue;
+      if (!agent) {
+        int newreg = 0;  // 10.61 exception: one regular per colony square
+        for (int u = 0; u < s.nunits; ++u)
+          if (s.units[u].loc == sq && (s.units[u].flags & kNew) && s.regular(u)) ++newreg;
+        if (newreg >= 1) continue;
+      }
+      out.push_back(sq);
+    }
+    return;
+  }
+  int region = nation - 2;
+  bool anywhere = agent || d.types[pick].kind == kIrregular;  // 10.33(1)
+  for (int sq = 0; sq < kSquares; ++sq) {
+    if (d.region[sq] != region) continue;
+    if (!anywhere && d.city_at[sq] < 0) continue;
+    bool enemy_or_neutral = false, friendly_combat = false;
+    int fresh = 0;
+    for (int u = 0; u < s.nunits; ++u) {
+      if (s.units[u].loc != sq) continue;
+      int us = s.unit_side(u);
+      if (us != side)
+        enemy_or_neutral = true;
+      else
+        friendly_combat = true;
+      if (s.units[u].flags & kNew) ++fresh;
+    }
+    if (anywhere && enemy_or_neutral) continue;
+    if (!anywhere && !friendly_combat) continue;     // 10.33(2)
+    if (!agent && fresh >= forage(s, sq)) continue;  // 10.61
+    out.push_back(sq);
+  }
+}
+
+bool marker_ok(const State& s, int side, int kind, int sq) {
+  const Data& d = *s.d;
+  if (sq >= kSquares || d.terrain[sq] == kSea) return false;
+  if (s.has_marker(sq, side, static_cast<MarkerKind>(kind))) return false;  // 20.21
+  if (s.markers[sq] & (0xF << (other(side) * 4))) return false;             // 20.23
+  bool city = d.city_at[sq] >= 0;
+  bool combat = occupied_by(s, sq, side), regular = false, regular_agent = false;
+  for (int u = 0; u < s.nunits; ++u)
+    if (s.units[u].loc == sq && s.regular(u) && s.unit_side(u) == side) regular = true;
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].loc == sq && d.agents[a].nation == side) regular_agent = true;
+  switch (kind) {
+    case kColony:
+      return city && regular && regular_agent;  // 20.31(1)
+    case kFort:
+      return combat;  // 20.32(1)
+    case kTradingPost:
+      return city && (combat || agents_at(s, sq, side) > 0) && !s.has_marker(sq, side, kColony);  // 20.33(1)
+    case kRailroad: {                                                                             // 20.34(1)
+      if (s.turn < 6 || !regular) return false;
+      Terrain t = d.terrain[sq];
+      bool edge = side == kBritish ? d.central_india_edge[sq] : d.urals_edge[sq];
+      int nb[10];
+      int n = neighbours(s, sq, false, -1, nb);
+      bool next_to_rail = false;
+      for (int i = 0; i < n; ++i) next_to_rail = next_to_rail || s.has_marker(nb[i], side, kRailroad);
+      if (t == kMountain) return d.route[sq] && next_to_rail;
+      if (!(city || t == kClear || t == kDesert || t == kRiver || t == kCoast || d.route[sq])) return false;
+      return city || edge || next_to_rail;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void collect_income(State& s, core::EventSink& ev) {
+  const Data& d = *s.d;
+  for (int side = 0; side < 2; ++side) {
+    int drm = 0;
+    int mine = bop_degree(s, side), theirs = bop_degree(s, other(side));
+    if (mine >= 2) drm += mine - 1;
+    if (theirs >= 2) drm -= theirs - 1;
+    if (s.open_war_by >= 0) drm += 2;  // open war budgets (24.1(3), RECONSTRUCTED)
+    int roll = s.rng.roll();
+    int m = roll + drm;
+    if (m < 0) m = 0;
+    if (m > 8) m = 8;
+    int home = d.home_income[m];
+    int cities = 0;
+    for (const City& c : d.cities) {
+      bool civ = s.has_marker(c.square, side, kTradingPost) || s.has_marker(c.square, side, kColony);
+      int v = 0;
+      if (occupied_by(s, c.square, side))
+        v = c.income * (civ ? 2 : 1);  // 9.1(2), 9.1(3)
+      else if (civ && !occupied_by(s, c.square, other(side)))
+        v = c.income;  // 9.1(3)
+      if (s.trade_boom) v *= 2;
+      cities += v;
+    }
+    for (int sq = 0; sq < kSquares; ++sq) cities += s.has_marker(sq, side, kRailroad);  // railroad income
+    s.pounds[side] = static_cast<int16_t>(s.pounds[side] + home + cities);
+    if (ev.enabled())
+      ev.add_private("income", core::seat_bit(side),
+                     std::string(side_name(side)) + " income: home government " + std::to_string(home) +
+                         " (rolled " + std::to_string(roll) + "), cities and markers " +
+                         std::to_string(cities),
+                     std::string(side_name(side)) + " collects income");
+  }
+}
+
+void expend_legal(const State& s, int seat, Actions& out) {
+  if (s.done[seat]) return;
+  const Data& d = *s.d;
+  std::vector<int> where;
+  if (s.recruit_pick[seat] >= 0) {
+    placements(s, seat, s.recruit_pick[seat], where);
+    for (int sq : where) out.push_back({kRecruitAt, static_cast<int16_t>(sq), 0, 0});
+    out.push_back({kRecruit, -1, 0, 0});  // cancel
+    return;
+  }
+  int money = s.pounds[seat];
+  for (size_t t = 0; t < d.types.size(); ++t) {
+    const UnitType& ty = d.types[t];
+    if (ty.kind == kGhaziUnit || !owns_nation(s, ty.nation, seat) ||
+        unit_cost(s, static_cast<int>(t)) > money)
+      continue;
+    bool avail = false;
+    for (int u = 0; u < s.nunits && !avail; ++u) avail = s.units[u].loc == kPool && s.units[u].type == t;
+    if (!avail) continue;
+    placements(s, seat, static_cast<int>(t), where);
+    if (!where.empty()) out.push_back({kRecruit, static_cast<int16_t>(t), 0, 0});
+  }
+  for (int a = 0; a < s.nagents; ++a) {
+    const AgentInfo& ai = d.agents[a];
+    if (s.agents[a].loc != kPool || ai.nation == kGhaziNation || !owns_nation(s, ai.nation, seat)) continue;
+    if (!(ai.periods >> (s.period() - 1) & 1) || agent_cost(s, a) > money) continue;  // 16.61
+    placements(s, seat, 1000 + a, where);
+    if (!where.empty()) out.push_back({kRecruit, static_cast<int16_t>(1000 + a), 0, 0});
+  }
+  if (sp_cost(s, seat) <= money) out.push_back({kBuySp, 0, 0, 0});
+  for (int k = 0; k < 4; ++k) {
+    if (kMarkerCost[k] > money) continue;
+    uint8_t seen[kSquares] = {};
+    for (int u = 0; u < s.nunits; ++u) {
+      int l = s.units[u].loc;
+      if (l < 0 || l >= kSquares || seen[l] || s.unit_side(u) != seat) continue;
+      seen[l] = 1;
+      if (marker_ok(s, seat, k, l))
+        out.push_back({kBuyMarker, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
+    }
+    if (k == kTradingPost)
+      for (int a = 0; a < s.nagents; ++a) {
+        int l = s.agents[a].loc;
+        if (l < 0 || l >= kSquares || seen[l] || s.agent_side(a) != seat) continue;
+        seen[l] = 1;
+        if (marker_ok(s, seat, k, l))
+          out.push_back({kBuyMarker, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
+      }
+  }
+  out.push_back({kDone, 0, 0, 0});
+}
+
+void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev) {
+  const Data& d = *s.d;
+  switch (a.kind) {
+    case kRecruit:
+      s.recruit_pick[seat] = a.a;
+      return;
+    case kRecruitAt: {
+      int pick = s.recruit_pick[seat];
+      s.recruit_pick[seat] = -1;
+      if (pick >= 1000) {
+        s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] - agent_cost(s, pick - 1000));
+        s.agents[pick - 1000].loc = a.a;
+      } else {
+        s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] - unit_cost(s, pick));
+        for (int u = 0; u < s.nunits; ++u)
+          if (s.units[u].loc == kPool && s.units[u].type == pick) {
+            s.units[u] = {a.a, static_cast<uint8_t>(pick), kNew};
+            break;
+          }
+      }
+      if (ev.enabled())
+        ev.add_private("recruit", core::seat_bit(seat),
+                       std::string(side_name(seat)) + " recruits at " + square_name(d, a.a));
+      return;
+    }
+    case kBuySp:
+      s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] - sp_cost(s, seat));
+      ++s.sp_bought[seat];
+      ++s.sp[seat];
+      return;
+    case kBuyMarker: {
+      s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] - kMarkerCost[a.a]);
+      if (a.a == kColony)
+        s.markers[a.b] &= static_cast<uint8_t>(~marker_bit(seat, kTradingPost));  // 20.31(1)
+      s.markers[a.b] |= marker_bit(seat, static_cast<MarkerKind>(a.a));
+      if (ev.enabled())
+        ev.add("marker",
+               std::string(side_name(seat)) + " builds a " + kMarkerName[a.a] + " at " + square_name(d, a.b));
+      return;
+    }
+    case kDone:
+      s.done[seat] = 1;
+      if (s.done[0] && s.done[1]) expend_finished(s);
+      return;
+  }
+}
+
+std::string expend_describe(const State& s, int seat, const core::Action& a) {
+  const Data& d = *s.d;
+  switch (a.kind) {
+    case kRecruit:
+      if (a.a < 0) return "Cancel the recruit";
+      if (a.a >= 1000)
+        return "Recruit agent " + d.agents[a.a - 1000].name + " (" +
+               std::to_string(agent_cost(s, a.a - 1000)) + " pounds)";
+      return "Recruit " + d.nation_code(d.types[a.a].nation) + " " + kind_name(d.types[a.a].kind) + " (" +
+             std::to_string(unit_cost(s, a.a)) + " pounds)";
+    case kRecruitAt:
+      return "Place the recruit at " + square_name(d, a.a);
+    case kBuySp:
+      return "Buy a supply point (" + std::to_string(sp_cost(s, seat)) + " pounds)";
+    case kBuyMarker:
+      return std::string("Build a ") + kMarkerName[a.a] + " at " + square_name(d, a.b);
+    case kDone:
+      return "Finish income and expenditure";
+  }
+  return "?";
+}
+
+}  // namespace frontier::crossroads
