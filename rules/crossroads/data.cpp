@@ -50,7 +50,7 @@ uint8_t parse_nego(const std::string& t) {
 }
 
 void must(const core::Status& s) {
-  if (!s.ok()) throw std::runtime_error(s.message());
+  if (!s.is_ok()) throw std::runtime_error(s.message());
 }
 
 Data load() {

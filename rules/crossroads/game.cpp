@@ -70,7 +70,7 @@ class CrossroadsGame final : public core::Game {
 
   core::Result<std::unique_ptr<core::GameState>> initial(const frontier::MatchSetup& setup) const override {
     core::Status v = core::validate_setup(*this, setup);
-    if (!v.ok()) return v;
+    if (!v.is_ok()) return v;
     auto s = std::make_unique<State>();
     int base = 0, last = 5;
     if (setup.scenario() == "scenario1")

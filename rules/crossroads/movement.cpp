@@ -169,7 +169,7 @@ void movement_legal(const State& s, int seat, Actions& out) {
     }
   }
   // Drop-offs (11.3): not the agent giving the movement bonus (16.21).
-  if (s.force_moved && here < kSquares) {
+  if (s.force_moved && here < kSquares && d.terrain[here] != kSea) {
     each_force_piece(s, [&](int i, bool agent) {
       if (agent && i == s.force_agent) return;
       out.push_back({kDrop, static_cast<int16_t>(agent ? 1000 + i : i), 0, 0});

@@ -13,7 +13,7 @@ std::vector<Scenario> load() {
   const Data& d = data();
   ScenariosData msg;
   auto st = core::load_data("crossroads_scenarios.txtpb", &msg);
-  if (!st.ok()) throw std::runtime_error(st.message());
+  if (!st.is_ok()) throw std::runtime_error(st.message());
   std::vector<Scenario> out;
   for (const auto& sc : msg.scenarios()) {
     Scenario x{sc.id(),
@@ -101,6 +101,7 @@ void init_state(State& s, int base, int last_turn) {
   for (int side = 0; side < 2; ++side)
     for (int r : sc.regions[side]) s.control[r] = static_cast<int8_t>(side);
   for (int r = 0; r < kRegions; ++r) s.start_neutral[r] = s.control[r] == kNeutral;
+  if (d.counters.size() > kMaxUnits || d.agents.size() > kMaxAgents) throw std::runtime_error("crossroads: counter mix exceeds the state's arrays");
   s.nunits = static_cast<int>(d.counters.size());
   for (int u = 0; u < s.nunits; ++u) s.units[u] = {kPool, d.counters[u], 0};
   s.nagents = static_cast<int>(d.agents.size());

@@ -11,7 +11,7 @@
 
 namespace frontier::crossroads {
 
-constexpr int kMaxUnits = 280, kMaxAgents = 72;
+constexpr int kMaxUnits = 320, kMaxAgents = 72;
 constexpr int16_t kPool = -1, kDead = -2, kHeldByBritish = -3, kHeldByRussian = -4;
 constexpr int8_t kBritish = 0, kRussian = 1, kNeutral = 2;
 

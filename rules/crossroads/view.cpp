@@ -77,13 +77,15 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
   bool own = viewer == kBritish || viewer == kRussian;
   out.set_pounds(own || s.finished ? s.pounds[own ? viewer : 0] : -1);  // 9.0: treasuries are secret
   out.set_supply_points(own ? s.sp[viewer] : -1);
-  // Stacks: per location and side, in location order.
+  // Stacks: per location and side, in location order. One pass buckets the pieces.
+  std::vector<uint8_t> present(static_cast<size_t>(kLocs) * 3, 0);
+  for (int u = 0; u < s.nunits; ++u)
+    if (s.units[u].loc >= 0) present[static_cast<size_t>(s.units[u].loc) * 3 + s.unit_side(u)] = 1;
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].loc >= 0) present[static_cast<size_t>(s.agents[a].loc) * 3 + s.agent_side(a)] = 1;
   for (int loc = 0; loc < kLocs; ++loc) {
     for (int side = 0; side < 3; ++side) {
-      bool any = false;
-      for (int u = 0; u < s.nunits && !any; ++u) any = s.units[u].loc == loc && s.unit_side(u) == side;
-      for (int a = 0; a < s.nagents && !any; ++a) any = s.agents[a].loc == loc && s.agent_side(a) == side;
-      if (!any) continue;
+      if (!present[static_cast<size_t>(loc) * 3 + side]) continue;
       bool exam = may_examine(s, viewer, loc, side);
       if (!exam && loc >= kSquares) continue;  // the enemy's home box is off the map
       auto* st = out.add_stacks();
