@@ -99,6 +99,14 @@ int best_terrain_multiple(const State& s, int sq, int side, int options[3]) {
   return n;
 }
 
+Occupancy::Occupancy(const State& s) {
+  n.fill(0);
+  for (int u = 0; u < s.nunits; ++u) {
+    int l = s.units[u].loc;
+    if (l >= 0) ++n[static_cast<size_t>(l) * 3 + s.unit_side(u)];
+  }
+}
+
 int combat_units(const State& s, int loc, int side) {
   int n = 0;
   for (int u = 0; u < s.nunits; ++u)
@@ -262,13 +270,9 @@ namespace frontier::crossroads {
 
 void levy_squares(const State& s, std::vector<int>& out) {
   out.clear();
-  for (int sq = 0; sq < kSquares; ++sq) {
-    if (s.d->region[sq] != s.levy_region) continue;
-    bool blocked = false;
-    for (int u = 0; u < s.nunits && !blocked; ++u)
-      if (s.units[u].loc == sq && s.unit_side(u) != s.levy_side) blocked = true;
-    if (!blocked) out.push_back(sq);
-  }
+  Occupancy occ(s);
+  for (int sq : s.d->region_squares[s.levy_region])
+    if (!occ.at(sq, other(s.levy_side)) && !occ.at(sq, kNeutral)) out.push_back(sq);
 }
 
 }  // namespace frontier::crossroads

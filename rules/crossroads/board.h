@@ -21,6 +21,14 @@ int forage(const State& s, int sq);
 // Defence multiples available to the defender in a square (14.74, 20.32).
 int best_terrain_multiple(const State& s, int sq, int side, int options[3]);
 
+// Combat units per location and side, counted in one pass: the hot loops over squares use it
+// instead of scanning the counter mix per square.
+struct Occupancy {
+  explicit Occupancy(const State& s);
+  int at(int loc, int side) const { return n[static_cast<size_t>(loc) * 3 + side]; }
+  std::array<uint8_t, kLocs * 3> n;
+};
+
 int combat_units(const State& s, int loc, int side);  // count of combat units of `side`
 int combat_strength(const State& s, int loc, int side);
 bool any_combat_units(const State& s, int loc, int except_side);

@@ -220,8 +220,9 @@ int combat_column(int attack, int defence) {
 }
 
 bool combat_pending(const State& s) {
+  Occupancy occ(s);
   for (int sq = 0; sq < kSquares; ++sq)
-    if (occupied_by(s, sq, s.phasing) && occupied_by(s, sq, other(s.phasing))) return true;
+    if (occ.at(sq, s.phasing) && occ.at(sq, other(s.phasing))) return true;
   return false;
 }
 
@@ -230,8 +231,9 @@ void combat_legal(const State& s, int seat, Actions& out) {
   switch (s.phase) {
     case kCombat: {
       bool any = false;
+      Occupancy occ(s);
       for (int sq = 0; sq < kSquares; ++sq)
-        if (occupied_by(s, sq, seat) && occupied_by(s, sq, other(seat))) {
+        if (occ.at(sq, seat) && occ.at(sq, other(seat))) {
           out.push_back({kResolve, static_cast<int16_t>(sq), 0, 0});
           any = true;
         }
@@ -368,10 +370,11 @@ void combat_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
 void capture_checks(State& s, core::EventSink& ev) {
   const Data& d = *s.d;
   int side = s.phasing;
+  Occupancy occ(s);
   for (int a = 0; a < s.nagents; ++a) {
     int l = s.agents[a].loc;
     if (l < 0 || l >= kSquares || s.agent_side(a) != other(side)) continue;
-    if (!occupied_by(s, l, side) || occupied_by(s, l, other(side))) continue;
+    if (!occ.at(l, side) || occ.at(l, other(side))) continue;
     int roll = s.rng.roll();
     const AgentInfo& ai = d.agents[a];
     if (roll <= ai.political + ai.military) {

@@ -81,6 +81,7 @@ Data load() {
       d.route[sq] = static_cast<uint8_t>(h <= '9' ? h - '0' : h - 'a' + 10);
       d.water[sq] = map.water(r)[c];
       d.city_at[sq] = -1;
+      if (d.region[sq] >= 0) d.region_squares[d.region[sq]].push_back(sq);
     }
   }
   for (const auto& c : map.cities()) {

@@ -59,9 +59,10 @@ struct Data {
   std::vector<City> cities;
   std::vector<std::string> region_code, region_name;
   std::vector<int> region_vp;
-  std::array<int, kRegions> capital{};  // city index of each region's capital
-  std::vector<UnitType> types;          // one per (nation, kind)
-  std::vector<uint8_t> counters;        // type of each counter (brigade equivalents)
+  std::array<int, kRegions> capital{};                    // city index of each region's capital
+  std::array<std::vector<int>, kRegions> region_squares;  // land squares of each region
+  std::vector<UnitType> types;                            // one per (nation, kind)
+  std::vector<uint8_t> counters;                          // type of each counter (brigade equivalents)
   std::vector<AgentInfo> agents;
   CrtResult crt[2][8][7];    // [battle/raid][die 0..7][column]
   std::string events[4][6];  // event ids by column A-D, roll 1-6

@@ -39,68 +39,86 @@ bool owns_nation(const State& s, int nation, int side) {
   return s.nation_side(nation) == side && nation != kGhaziNation;
 }
 
-// Where a recruit of `type` (or agent 1000+a) may be placed (10.3, 10.61).
-void placements(const State& s, int side, int pick, std::vector<int>& out) {
+// What the placement rules look at, counted once per prompt.
+struct PlaceContext {
+  explicit PlaceContext(const State& s) : occ(s) {
+    for (int u = 0; u < s.nunits; ++u) {
+      int l = s.units[u].loc;
+      if (l < 0 || l >= kSquares) continue;
+      if (s.regular(u)) regular[l] |= static_cast<uint8_t>(1 << s.unit_side(u));
+      if (!(s.units[u].flags & kNew)) continue;
+      ++fresh[l];
+      if (s.regular(u)) ++fresh_regular[l];
+    }
+    for (int a = 0; a < s.nagents; ++a) {
+      int l = s.agents[a].loc;
+      if (l < 0 || l >= kSquares) continue;
+      int side = s.agent_side(a);
+      if (side < 2) agent[l] |= static_cast<uint8_t>(1 << side);
+      if (s.d->agents[a].nation <= kNationRU)
+        regular_agent[l] |= static_cast<uint8_t>(1 << s.d->agents[a].nation);
+    }
+  }
+  Occupancy occ;
+  std::array<uint8_t, kSquares> fresh{}, fresh_regular{}, regular{}, agent{}, regular_agent{};
+};
+
+// Where a recruit of `nation` may be placed (10.3, 10.61): `anywhere` for native irregulars
+// and agents (10.33(1)), else cities with friendly combat units (10.33(2)); agents ignore the
+// forage limit. Stops at the first square when `first_only`.
+void placements(const State& s, int side, int nation, bool anywhere, bool agent, const PlaceContext& ctx,
+                std::vector<int>& out, bool first_only = false) {
   out.clear();
   const Data& d = *s.d;
-  bool agent = pick >= 1000;
-  int nation = agent ? d.agents[pick - 1000].nation : d.types[pick].nation;
   if (nation <= kNationRU) {
     out.push_back(side == kBritish ? kCentralIndia : kUrals);  // 10.31/10.32
-    for (int sq = 0; sq < kSquares; ++sq) {
+    if (first_only) return;
+    for (const City& c : d.cities) {
+      int sq = c.square;  // colonies stand only in cities (20.31)
       if (!s.has_marker(sq, side, kColony)) continue;
-      if (!agent) {
-        int newreg = 0;  // 10.61 exception: one regular per colony square
-        for (int u = 0; u < s.nunits; ++u)
-          if (s.units[u].loc == sq && (s.units[u].flags & kNew) && s.regular(u)) ++newreg;
-        if (newreg >= 1) continue;
-      }
+      if (!agent && (ctx.fresh_regular[sq] >= 1 || ctx.fresh[sq] >= forage(s, sq)))
+        continue;  // 10.61 exception
       out.push_back(sq);
     }
     return;
   }
   int region = nation - 2;
-  bool anywhere = agent || d.types[pick].kind == kIrregular;  // 10.33(1)
-  for (int sq = 0; sq < kSquares; ++sq) {
-    if (d.region[sq] != region) continue;
+  for (int sq : d.region_squares[region]) {
     if (!anywhere && d.city_at[sq] < 0) continue;
-    bool enemy_or_neutral = false, friendly_combat = false;
-    int fresh = 0;
-    for (int u = 0; u < s.nunits; ++u) {
-      if (s.units[u].loc != sq) continue;
-      int us = s.unit_side(u);
-      if (us != side)
-        enemy_or_neutral = true;
-      else
-        friendly_combat = true;
-      if (s.units[u].flags & kNew) ++fresh;
-    }
+    bool enemy_or_neutral = ctx.occ.at(sq, other(side)) || ctx.occ.at(sq, kNeutral);
     if (anywhere && enemy_or_neutral) continue;
-    if (!anywhere && !friendly_combat) continue;     // 10.33(2)
-    if (!agent && fresh >= forage(s, sq)) continue;  // 10.61
+    if (!anywhere && !ctx.occ.at(sq, side)) continue;        // 10.33(2)
+    if (!agent && ctx.fresh[sq] >= forage(s, sq)) continue;  // 10.61
     out.push_back(sq);
+    if (first_only) return;
   }
 }
 
-bool marker_ok(const State& s, int side, int kind, int sq) {
+void placements_for(const State& s, int side, int pick, const PlaceContext& ctx, std::vector<int>& out,
+                    bool first_only = false) {
+  const Data& d = *s.d;
+  bool agent = pick >= 1000;
+  int nation = agent ? d.agents[pick - 1000].nation : d.types[pick].nation;
+  placements(s, side, nation, agent || d.types[pick].kind == kIrregular, agent, ctx, out, first_only);
+}
+
+bool marker_ok(const State& s, const PlaceContext& ctx, int side, int kind, int sq) {
   const Data& d = *s.d;
   if (sq >= kSquares || d.terrain[sq] == kSea) return false;
   if (s.has_marker(sq, side, static_cast<MarkerKind>(kind))) return false;  // 20.21
   if (s.markers[sq] & (0xF << (other(side) * 4))) return false;             // 20.23
   bool city = d.city_at[sq] >= 0;
-  bool combat = occupied_by(s, sq, side), regular = false, regular_agent = false;
-  for (int u = 0; u < s.nunits; ++u)
-    if (s.units[u].loc == sq && s.regular(u) && s.unit_side(u) == side) regular = true;
-  for (int a = 0; a < s.nagents; ++a)
-    if (s.agents[a].loc == sq && d.agents[a].nation == side) regular_agent = true;
+  if (kind != kRailroad && kind != kFort && !city) return false;
+  bool combat = ctx.occ.at(sq, side) > 0;
+  bool regular = ctx.regular[sq] >> side & 1, regular_agent = ctx.regular_agent[sq] >> side & 1;
   switch (kind) {
     case kColony:
-      return city && regular && regular_agent;  // 20.31(1)
+      return regular && regular_agent;  // 20.31(1)
     case kFort:
       return combat;  // 20.32(1)
     case kTradingPost:
-      return city && (combat || agents_at(s, sq, side) > 0) && !s.has_marker(sq, side, kColony);  // 20.33(1)
-    case kRailroad: {                                                                             // 20.34(1)
+      return (combat || (ctx.agent[sq] >> side & 1)) && !s.has_marker(sq, side, kColony);  // 20.33(1)
+    case kRailroad: {                                                                      // 20.34(1)
       if (s.turn < 6 || !regular) return false;
       Terrain t = d.terrain[sq];
       bool edge = side == kBritish ? d.central_india_edge[sq] : d.urals_edge[sq];
@@ -120,6 +138,7 @@ bool marker_ok(const State& s, int side, int kind, int sq) {
 
 void collect_income(State& s, core::EventSink& ev) {
   const Data& d = *s.d;
+  Occupancy occ(s);
   for (int side = 0; side < 2; ++side) {
     int drm = 0;
     int mine = bop_degree(s, side), theirs = bop_degree(s, other(side));
@@ -157,8 +176,9 @@ void expend_legal(const State& s, int seat, Actions& out) {
   if (s.done[seat]) return;
   const Data& d = *s.d;
   std::vector<int> where;
+  PlaceContext ctx(s);
   if (s.recruit_pick[seat] >= 0) {
-    placements(s, seat, s.recruit_pick[seat], where);
+    placements_for(s, seat, s.recruit_pick[seat], ctx, where);
     for (int sq : where) out.push_back({kRecruitAt, static_cast<int16_t>(sq), 0, 0});
     out.push_back({kRecruit, -1, 0, 0});  // cancel
     return;
@@ -172,14 +192,14 @@ void expend_legal(const State& s, int seat, Actions& out) {
     bool avail = false;
     for (int u = 0; u < s.nunits && !avail; ++u) avail = s.units[u].loc == kPool && s.units[u].type == t;
     if (!avail) continue;
-    placements(s, seat, static_cast<int>(t), where);
+    placements_for(s, seat, static_cast<int>(t), ctx, where, true);
     if (!where.empty()) out.push_back({kRecruit, static_cast<int16_t>(t), 0, 0});
   }
   for (int a = 0; a < s.nagents; ++a) {
     const AgentInfo& ai = d.agents[a];
     if (s.agents[a].loc != kPool || ai.nation == kGhaziNation || !owns_nation(s, ai.nation, seat)) continue;
     if (!(ai.periods >> (s.period() - 1) & 1) || agent_cost(s, a) > money) continue;  // 16.61
-    placements(s, seat, 1000 + a, where);
+    placements_for(s, seat, 1000 + a, ctx, where, true);
     if (!where.empty()) out.push_back({kRecruit, static_cast<int16_t>(1000 + a), 0, 0});
   }
   if (sp_cost(s, seat) <= money) out.push_back({kBuySp, 0, 0, 0});
@@ -190,7 +210,7 @@ void expend_legal(const State& s, int seat, Actions& out) {
       int l = s.units[u].loc;
       if (l < 0 || l >= kSquares || seen[l] || s.unit_side(u) != seat) continue;
       seen[l] = 1;
-      if (marker_ok(s, seat, k, l))
+      if (marker_ok(s, ctx, seat, k, l))
         out.push_back({kBuyMarker, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
     }
     if (k == kTradingPost)
@@ -198,7 +218,7 @@ void expend_legal(const State& s, int seat, Actions& out) {
         int l = s.agents[a].loc;
         if (l < 0 || l >= kSquares || seen[l] || s.agent_side(a) != seat) continue;
         seen[l] = 1;
-        if (marker_ok(s, seat, k, l))
+        if (marker_ok(s, ctx, seat, k, l))
           out.push_back({kBuyMarker, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
       }
   }

@@ -30,10 +30,8 @@ int nego_drm(const State& s, int region, int side) {
   for (const City& c : d.cities)
     if (c.region == region && !occupied_by(s, c.square, side)) all = false;
   if (all) ++drm;
-  for (int sq = 0; sq < kSquares; ++sq) {
-    if (d.region[sq] != region) continue;
+  for (int sq : d.region_squares[region])
     drm += s.has_marker(sq, side, kColony) - s.has_marker(sq, other(side), kColony);
-  }
   const std::string& code = d.region_code[region];
   if (code == "SK") --drm;
   if (code == "NI" || code == "PJ" || code == "SN")
@@ -159,8 +157,10 @@ void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSin
 void belligerency_check(State& s, core::EventSink& ev) {
   const Data& d = *s.d;
   int side = s.phasing;
+  Occupancy occ(s);
   for (int sq = 0; sq < kSquares; ++sq) {
-    if (!occupied_by(s, sq, side)) continue;
+    if (!occ.at(sq, side)) continue;
+    if (!occ.at(sq, kNeutral) && (d.city_at[sq] < 0 || s.control[d.region[sq]] != kNeutral)) continue;
     uint32_t invaded = 0;
     for (int u = 0; u < s.nunits; ++u)
       if (s.units[u].loc == sq && s.unit_side(u) == kNeutral) {

@@ -101,7 +101,8 @@ void init_state(State& s, int base, int last_turn) {
   for (int side = 0; side < 2; ++side)
     for (int r : sc.regions[side]) s.control[r] = static_cast<int8_t>(side);
   for (int r = 0; r < kRegions; ++r) s.start_neutral[r] = s.control[r] == kNeutral;
-  if (d.counters.size() > kMaxUnits || d.agents.size() > kMaxAgents) throw std::runtime_error("crossroads: counter mix exceeds the state's arrays");
+  if (d.counters.size() > kMaxUnits || d.agents.size() > kMaxAgents)
+    throw std::runtime_error("crossroads: counter mix exceeds the state's arrays");
   s.nunits = static_cast<int>(d.counters.size());
   for (int u = 0; u < s.nunits; ++u) s.units[u] = {kPool, d.counters[u], 0};
   s.nagents = static_cast<int>(d.agents.size());

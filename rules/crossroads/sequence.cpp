@@ -194,12 +194,13 @@ core::SeatMask awaiting_seats(const State& s) {
 
 void compute_victory(const State& s, int vp[2]) {
   const Data& d = *s.d;
+  Occupancy occ(s);
   for (int side = 0; side < 2; ++side) {
     int v = 0;
     for (int r = 0; r < kRegions; ++r)
       if (s.control[r] == side) v += d.region_vp[r];
     for (const City& c : d.cities)
-      if (occupied_by(s, c.square, side)) v += c.income;
+      if (occ.at(c.square, side)) v += c.income;
     for (int sq = 0; sq < kSquares; ++sq) {
       v += s.has_marker(sq, side, kTradingPost) + s.has_marker(sq, side, kRailroad) +
            3 * s.has_marker(sq, side, kColony);

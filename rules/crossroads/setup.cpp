@@ -22,14 +22,18 @@ void candidates(const State& s, std::vector<int>& out) {
     out.push_back(p.placer == kBritish ? kCentralIndia : kUrals);
     return;
   }
-  for (int sq = 0; sq < kSquares; ++sq) {
-    int r = d.region[sq];
-    if (r < 0 || !(p.regions >> r & 1)) continue;
-    bool city = d.city_at[sq] >= 0;
-    if (p.where == Where::kCities && !city) continue;
-    if (p.where == Where::kNonCity && (city || s.markers[sq])) continue;
-    if (p.where == Where::kFort && !s.has_marker(sq, p.placer, kFort)) continue;
-    out.push_back(sq);
+  if (p.where == Where::kCities) {
+    for (const City& c : d.cities)
+      if (p.regions >> c.region & 1) out.push_back(c.square);
+  } else {
+    for (int sq = 0; sq < kSquares; ++sq) {
+      int r = d.region[sq];
+      if (r < 0 || !(p.regions >> r & 1)) continue;
+      bool city = d.city_at[sq] >= 0;
+      if (p.where == Where::kNonCity && (city || s.markers[sq])) continue;
+      if (p.where == Where::kFort && !s.has_marker(sq, p.placer, kFort)) continue;
+      out.push_back(sq);
+    }
   }
   if (!p.group.empty()) {
     // Units of the group still to place versus squares of the group still empty.

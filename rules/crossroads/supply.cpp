@@ -53,7 +53,9 @@ int provision_need(const State& s, int sq, int side, bool* expeditionary) {
 }
 
 bool provision_next(State& s) {
+  Occupancy occ(s);
   for (int sq = s.prov_sq + 1; sq < kSquares; ++sq) {
+    if (!occ.at(sq, s.prov_side)) continue;
     bool exped = false;
     if (provision_need(s, sq, s.prov_side, &exped) > 0 || exped) {
       s.prov_sq = static_cast<int16_t>(sq);

@@ -1,7 +1,7 @@
 // Property tests: seeded random playouts of complete games with every per-step check (engine
 // validation, invariants, snapshot round trip, no view leaks under 22.0) and replay hashes.
-#include "helpers.h"
 #include "sim/playout.h"
+#include "helpers.h"
 
 namespace frontier::crossroads::test {
 namespace {
