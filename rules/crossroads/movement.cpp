@@ -157,7 +157,7 @@ void movement_legal(const State& s, int seat, Actions& out) {
         out.push_back({kStep, static_cast<int16_t>(to), 0, 0});
       }
       // Leaving a chain (back to land movement).
-      if (s.force_mode != 0) out.push_back({kEmbark, -1, 0, 0});
+      if (s.force_mode != 0 && d.terrain[here] != kSea) out.push_back({kEmbark, -1, 0, 0});  // 13.84
       // 13.81: amphibious from a river/coast square, one MP plus one SP (two when not a port).
       int cost_sp = (d.city_at[here] >= 0 && d.cities[d.city_at[here]].port) ? 1 : 2;
       if (s.force_mode == 0 && is_water_chain(s, here) && d.terrain[here] != kMountain && s.force_mp >= 2 &&

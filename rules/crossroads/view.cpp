@@ -6,13 +6,18 @@ namespace frontier::crossroads {
 
 namespace {
 
-bool has_own_piece(const State& s, int seat, int loc) {
-  for (int u = 0; u < s.nunits; ++u)
-    if (s.units[u].loc == loc && s.unit_side(u) == seat) return true;
-  for (int a = 0; a < s.nagents; ++a)
-    if (s.agents[a].loc == loc && s.agent_side(a) == seat) return true;
-  return false;
-}
+// Locations where each seat has a piece (22.1(1)), computed once per view.
+struct Presence {
+  explicit Presence(const State& s) {
+    for (int u = 0; u < s.nunits; ++u)
+      if (s.units[u].loc >= 0 && s.unit_side(u) < 2)
+        here[s.units[u].loc] |= static_cast<uint8_t>(1 << s.unit_side(u));
+    for (int a = 0; a < s.nagents; ++a)
+      if (s.agents[a].loc >= 0 && s.agent_side(a) < 2)
+        here[s.agents[a].loc] |= static_cast<uint8_t>(1 << s.agent_side(a));
+  }
+  std::array<uint8_t, kLocs> here{};
+};
 
 bool in_combat(const State& s) {
   switch (s.phase) {
@@ -27,23 +32,28 @@ bool in_combat(const State& s) {
   }
 }
 
-bool seat_may_examine(const State& s, int seat, int loc, int side) {
+bool seat_may_examine(const State& s, const Presence& p, int seat, int loc, int side) {
   if (side == seat) return true;
   if (loc >= kSquares) return false;                    // the enemy home base box (19.0)
-  if (has_own_piece(s, seat, loc)) return true;         // 22.1(1)
+  if (p.here[loc] >> seat & 1) return true;             // 22.1(1)
   if (in_combat(s) && loc == s.combat_sq) return true;  // 22.1(2)
   if (s.spy_ring[seat]) return true;                    // 22.1(3)
   int r = s.d->region[loc];
   return r >= 0 && s.control[r] == seat;  // 22.1(4)
 }
 
+bool examine(const State& s, const Presence& p, int viewer, int loc, int side) {
+  if (s.finished) return true;
+  if (viewer == core::kObserver)
+    return seat_may_examine(s, p, kBritish, loc, side) && seat_may_examine(s, p, kRussian, loc, side);
+  return seat_may_examine(s, p, viewer, loc, side);
+}
+
 }  // namespace
 
 bool may_examine(const State& s, int viewer, int loc, int side) {
-  if (s.finished) return true;
-  if (viewer == core::kObserver)
-    return seat_may_examine(s, kBritish, loc, side) && seat_may_examine(s, kRussian, loc, side);
-  return seat_may_examine(s, viewer, loc, side);
+  Presence p(s);
+  return examine(s, p, viewer, loc, side);
 }
 
 std::string phase_name(const State& s) {
@@ -78,6 +88,7 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
   out.set_pounds(own || s.finished ? s.pounds[own ? viewer : 0] : -1);  // 9.0: treasuries are secret
   out.set_supply_points(own ? s.sp[viewer] : -1);
   // Stacks: per location and side, in location order. One pass buckets the pieces.
+  Presence pres(s);
   std::vector<uint8_t> present(static_cast<size_t>(kLocs) * 3, 0);
   for (int u = 0; u < s.nunits; ++u)
     if (s.units[u].loc >= 0) present[static_cast<size_t>(s.units[u].loc) * 3 + s.unit_side(u)] = 1;
@@ -86,7 +97,7 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
   for (int loc = 0; loc < kLocs; ++loc) {
     for (int side = 0; side < 3; ++side) {
       if (!present[static_cast<size_t>(loc) * 3 + side]) continue;
-      bool exam = may_examine(s, viewer, loc, side);
+      bool exam = examine(s, pres, viewer, loc, side);
       if (!exam && loc >= kSquares) continue;  // the enemy's home box is off the map
       auto* st = out.add_stacks();
       st->set_square(loc);
@@ -152,11 +163,12 @@ std::unique_ptr<core::GameState> resample(const State& s, int viewer, core::Rng&
     if (s.phase == kCommitPounds && s.commit[side] >= 0)
       out->commit[side] = static_cast<int8_t>(rng.below(4));
   }
+  Presence pres(s);
   for (int side = 0; side < 3; ++side) {
     int idx[kMaxUnits], locs[kMaxUnits], n = 0;
     for (int u = 0; u < s.nunits; ++u) {
       int l = s.units[u].loc;
-      if (l < 0 || s.unit_side(u) != side || may_examine(s, viewer, l, side)) continue;
+      if (l < 0 || s.unit_side(u) != side || examine(s, pres, viewer, l, side)) continue;
       idx[n] = u;
       locs[n++] = l;
     }
@@ -165,7 +177,7 @@ std::unique_ptr<core::GameState> resample(const State& s, int viewer, core::Rng&
     int ai[kMaxAgents], al[kMaxAgents], m = 0;
     for (int a = 0; a < s.nagents; ++a) {
       int l = s.agents[a].loc;
-      if (l < 0 || s.agent_side(a) != side || may_examine(s, viewer, l, side)) continue;
+      if (l < 0 || s.agent_side(a) != side || examine(s, pres, viewer, l, side)) continue;
       ai[m] = a;
       al[m++] = l;
     }
