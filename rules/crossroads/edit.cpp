@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "crossroads/board.h"
+#include "crossroads/rules.h"
 #include "crossroads/view.h"
 
 namespace frontier::crossroads {
@@ -45,6 +46,7 @@ Phase parse_phase(const std::string& p, bool* ok) {
   if (p == "negotiations") return kNegotiations;
   if (p == "combat") return kCombat;
   if (p == "initiative") return kInitiative;
+  if (p == "provisioning") return kProvisioning;
   *ok = false;
   return kMovement;
 }
@@ -154,6 +156,12 @@ core::Status edit_state(State& s, std::string_view command) {
     s.done = {0, 0};
     for (int u = 0; u < s.nunits; ++u) s.units[u].flags = 0;
     for (int a = 0; a < s.nagents; ++a) s.agents[a].flags = 0;
+    if (p == kProvisioning) {  // 17.3: this side provisions last, then the turn ends
+      s.prov_side = static_cast<int8_t>(sd);
+      s.first = static_cast<int8_t>(other(sd));
+      s.prov_sq = -1;
+      if (!provision_next(s)) return bad(command, "no square needs provisioning");
+    }
     return core::Status::ok();
   }
   return bad(command, "unknown command");
