@@ -22,8 +22,8 @@ std::unique_ptr<core::GameState> fight(std::vector<std::string> edits) {
 
 TEST(CrossroadsCombat, BattleOnlyWhenRaidFactorsUnderHalf) {
   // 14.62 example 1: 5 factors of B and 3 of R: only the Battle CRT.
-  auto s = fight({"control AF British", "place British FF at 28,22", "place NI GA at 28,22", "place AF IR at 28,22",
-                  "place Russian FF at 28,22"});
+  auto s = fight({"control AF British", "place British FF at 28,22", "place NI GA at 28,22",
+                  "place AF IR at 28,22", "place Russian FF at 28,22"});
   play(*s, kBritish, "Attack at square 28,22");
   EXPECT_NE(game().prompt(*s, kBritish).kind, "crt");
 }
@@ -40,7 +40,8 @@ TEST(CrossroadsCombat, EitherTableWithHalfCombined) {
 TEST(CrossroadsCombat, OneAgentDrmEachSide) {
   // 14.8: attacker's agent military 2, defender's 1: the modifier is +1.
   // Native forces on both sides, so no open war (24.3) draws on the dice first.
-  auto s = fight({"place NI FF at 28,22", "agent Keane at 28,22", "place PE GA at 28,22", "agent Vitkovitch at 28,22"});
+  auto s = fight(
+      {"place NI FF at 28,22", "agent Keane at 28,22", "place PE GA at 28,22", "agent Vitkovitch at 28,22"});
   S(*s).rng.force_roll(3);
   auto log = log_of(*s, kBritish, "Attack at square 28,22");
   bool found = false;

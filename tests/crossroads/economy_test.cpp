@@ -14,8 +14,8 @@ TEST(CrossroadsEconomy, OccupiedCitiesAndTradingPostsPay) {
   // 9.1(2)-(3): occupied city = its value; with a trading post double; an unoccupied trading
   // post pays the normal value; nothing when the enemy occupies it.
   auto s = board({"place British GA at Delhi", "marker British post at Agra", "marker British post at Simla",
-                  "place British GA at Simla", "marker British post at Lucknow", "place Russian GA at Lucknow",
-                  "pounds British 0"});
+                  "place British GA at Simla", "marker British post at Lucknow",
+                  "place Russian GA at Lucknow", "pounds British 0"});
   S(*s).rng.force_roll(1);  // home government: die 1, no modifier (index 1) -> 4
   S(*s).rng.force_roll(1);
   core::EventSink none;

@@ -17,9 +17,9 @@ TEST(CrossroadsMap, CapitalsFollowTheErrata) {
 
 TEST(CrossroadsMap, EveryNamedCityStandsOnLandInItsRegion) {
   const Data& d = data();
-  for (const char* name : {"Orenburg", "Gur'ev", "Karkaralinsk", "Semipalatinsk", "Teheran", "Bushire", "Karachi",
-                           "Herat", "Kabul", "Delhi", "Agra", "Jodhpur", "Lucknow", "Simla", "Katmandu", "Gartok",
-                           "Srinigar", "Khiva", "Chitral"}) {
+  for (const char* name : {"Orenburg", "Gur'ev", "Karkaralinsk", "Semipalatinsk", "Teheran", "Bushire",
+                           "Karachi", "Herat", "Kabul", "Delhi", "Agra", "Jodhpur", "Lucknow", "Simla",
+                           "Katmandu", "Gartok", "Srinigar", "Khiva", "Chitral"}) {
     int c = d.city_index(name);
     ASSERT_GE(c, 0) << name;
     EXPECT_NE(d.terrain[d.cities[c].square], kSea) << name;
@@ -49,7 +49,8 @@ TEST(CrossroadsMap, TerrainCostsAndTradeRoutes) {
     if (d.route[sq] & 2 && sq % kW + 1 < kW) {  // a trade route leaving east
       int to = sq + 1;
       if (d.terrain[to] == kMountain && mountain_route < 0) mountain_route = to, from_m = sq;
-      if ((d.terrain[to] == kClear || d.terrain[to] == kRiver) && clear_route < 0) clear_route = to, from_c = sq;
+      if ((d.terrain[to] == kClear || d.terrain[to] == kRiver) && clear_route < 0)
+        clear_route = to, from_c = sq;
     }
   }
   ASSERT_GE(clear_route, 0);
@@ -71,7 +72,7 @@ TEST(CrossroadsMap, HomeBaseEdges) {
       EXPECT_EQ(d.region_code[d.region[sq]], "NI");  // 19.11
     }
     if (d.urals_edge[sq]) {
-      EXPECT_EQ(d.region_code[d.region[sq]], "WS");          // 19.12
+      EXPECT_EQ(d.region_code[d.region[sq]], "WS");  // 19.12
     }
   }
   EXPECT_GT(ci, 3);

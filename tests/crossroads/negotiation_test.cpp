@@ -21,7 +21,8 @@ TEST(CrossroadsNegotiation, AgentInCapitalMayNegotiate) {
 }
 
 TEST(CrossroadsNegotiation, SecretCommitmentsArePromptedTogether) {
-  auto s = talks({"agent Burnes at Kabul", "agent Vitkovitch at Kabul", "pounds British 5", "pounds Russian 5"});
+  auto s =
+      talks({"agent Burnes at Kabul", "agent Vitkovitch at Kabul", "pounds British 5", "pounds Russian 5"});
   play(*s, kBritish, "Negotiate with Afghanistan through Burnes");
   EXPECT_EQ(game().awaiting(*s), core::seat_bit(kBritish) | core::seat_bit(kRussian));
   play(*s, kBritish, "Commit 2 pounds");

@@ -27,7 +27,7 @@ TEST(CrossroadsSequence, OnePerCityPlacement) {
   for (const City& c : d.cities)
     if (d.region_code[c.region] == "PE") {
       EXPECT_GE(combat_units(S(*s), c.square, kRussian), 1) << c.name;
-  // 7.0: the Balance of Power (+1 British) gives the British the initiative choice.
+      // 7.0: the Balance of Power (+1 British) gives the British the initiative choice.
     }
   EXPECT_EQ(game().prompt(*s, kBritish).kind, "initiative");
 }
@@ -55,7 +55,8 @@ TEST(CrossroadsSequence, VictoryPoints) {
     if (S(*s).control[r] == kRussian) ru_regions += d.region_vp[r];
   }
   int orenburg = d.cities[d.city_index("Orenburg")].income;
-  EXPECT_EQ(vp[kBritish], br_regions + orenburg + 1 + 10 + 2 + 10);  // city, post, BoP moderate, 11/10 up, 25.12
+  EXPECT_EQ(vp[kBritish],
+            br_regions + orenburg + 1 + 10 + 2 + 10);  // city, post, BoP moderate, 11/10 up, 25.12
   EXPECT_EQ(vp[kRussian], ru_regions + 3);
 }
 
@@ -68,7 +69,8 @@ TEST(CrossroadsSequence, GameEndsWithAVictoryLevel) {
     core::Seat seat = (m & 1) ? 0 : 1;
     game().legal_actions(*s, seat, legal);
     ASSERT_FALSE(legal.empty());
-    ASSERT_TRUE(core::apply(game(), *s, seat, legal[pick.below(static_cast<uint32_t>(legal.size()))]).status.is_ok());
+    ASSERT_TRUE(
+        core::apply(game(), *s, seat, legal[pick.below(static_cast<uint32_t>(legal.size()))]).status.is_ok());
   }
   frontier::GameStatus st;
   game().status(*s, st);

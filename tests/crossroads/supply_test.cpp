@@ -8,7 +8,8 @@ namespace {
 TEST(CrossroadsSupply, ExpeditionaryForceNeedsTwoPoints) {
   // 17.6 example: one British, two North Indian and one Afghan unit in a clear Afghan square
   // (forage 3): one SP for the excess, one for the expedition.
-  auto s = board({"control AF British", "place British FF at 28,22", "place NI GA x2 at 28,22", "place AF IR at 28,22"});
+  auto s = board(
+      {"control AF British", "place British FF at 28,22", "place NI GA x2 at 28,22", "place AF IR at 28,22"});
   bool exped = false;
   EXPECT_EQ(provision_need(S(*s), 28 * kW + 22, kBritish, &exped), 1);
   EXPECT_TRUE(exped);
@@ -29,7 +30,8 @@ TEST(CrossroadsSupply, UnpaidExpeditionLosesForeignUnits) {
 
 TEST(CrossroadsSupply, StarvingUnitsAreChosenByTheirOwner) {
   // 17.4: units beyond forage without SP are eliminated; the owner picks which.
-  auto s = board({"place NI GA x4 at Delhi", "place NI IR at Delhi", "place NI FF x2 at Delhi", "sp British 0"});
+  auto s =
+      board({"place NI GA x4 at Delhi", "place NI IR at Delhi", "place NI FF x2 at Delhi", "sp British 0"});
   State& st = S(*s);
   st.phase = kProvisioning;
   st.prov_side = kBritish;
