@@ -96,6 +96,18 @@ Data load() {
     d.central_india_edge[sq] = r == kH - 1 && d.region[sq] == d.region_index("NI");
     d.urals_edge[sq] = (r == 0 || c == 0) && d.region[sq] == d.region_index("WS");
   }
+  // 19.11/19.12: the Gulf square nearest Karachi, the Caspian square nearest Gur'ev.
+  auto nearest_sea = [&](const std::string& city, char body) {
+    int c = d.cities[d.city_index(city)].square, best = -1, bestd = 1 << 30;
+    for (int sq = 0; sq < kSquares; ++sq) {
+      if (d.water[sq] != body) continue;
+      int dist = (sq / kW - c / kW) * (sq / kW - c / kW) + (sq % kW - c % kW) * (sq % kW - c % kW);
+      if (dist < bestd) best = sq, bestd = dist;
+    }
+    return best;
+  };
+  d.gulf_entry = nearest_sea("Karachi", 'G');
+  d.caspian_entry = nearest_sea("Gur'ev", 'C');
   for (const auto& u : tables.units()) {
     UnitType t{static_cast<int8_t>(d.nation_of(u.nation())),
                parse_kind(u.type()),

@@ -72,8 +72,9 @@ struct Data {
   uint8_t ultimatum[8][8];
   std::array<std::string, 67> discovery;  // id by two-dice number 11..66
   std::array<std::string, 67> discovery_name;
-  bool central_india_edge[kSquares];  // 19.11 southern edge of North India
-  bool urals_edge[kSquares];          // 19.12 western/northern edge of West Siberia
+  int gulf_entry = -1, caspian_entry = -1;  // sea squares a force sails to from a home base
+  bool central_india_edge[kSquares];        // 19.11 southern edge of North India
+  bool urals_edge[kSquares];                // 19.12 western/northern edge of West Siberia
 
   int region_index(const std::string& code) const;
   int city_index(const std::string& name) const;

@@ -183,6 +183,22 @@ void expend_legal(const State& s, int seat, Actions& out) {
     out.push_back({kRecruit, -1, 0, 0});  // cancel
     return;
   }
+  if (s.recruit_pick[seat] == -2) {  // 10.5: disbanding, one piece at a time
+    for (int u = 0; u < s.nunits; ++u)
+      if (s.units[u].loc >= 0 && s.unit_side(u) == seat && s.type(u).kind != kGhaziUnit)
+        out.push_back({kDisband, static_cast<int16_t>(u), 0, 0});
+    for (int sq = 0; sq < kSquares; ++sq)
+      for (int k = 0; k < 4; ++k)
+        if (s.has_marker(sq, seat, static_cast<MarkerKind>(k)))
+          out.push_back({kDisband, static_cast<int16_t>(10000 + sq * 4 + k), 0, 0});
+    out.push_back({kDisband, -1, 0, 0});
+    return;
+  }
+  out.push_back({kDisband, -2, 0, 0});
+  // 16.42(1): prisoners may be returned at the beginning of a later turn.
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].loc == (seat == kBritish ? kHeldByBritish : kHeldByRussian))
+      out.push_back({kRelease, static_cast<int16_t>(a), 0, 0});
   int money = s.pounds[seat];
   for (size_t t = 0; t < d.types.size(); ++t) {
     const UnitType& ty = d.types[t];
@@ -263,6 +279,29 @@ void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       if (ev.enabled())
         ev.add("marker",
                std::string(side_name(seat)) + " builds a " + kMarkerName[a.a] + " at " + square_name(d, a.b));
+      return;
+    }
+    case kDisband:
+      if (a.a < 0) {
+        s.recruit_pick[seat] = static_cast<int16_t>(a.a == -2 ? -2 : -1);
+      } else if (a.a >= 10000) {
+        int sq = (a.a - 10000) / 4, k = (a.a - 10000) % 4;
+        s.markers[sq] &= static_cast<uint8_t>(~marker_bit(seat, static_cast<MarkerKind>(k)));
+      } else {
+        if (ev.enabled())
+          ev.add_private("disband", core::seat_bit(seat), unit_label(s, a.a) + " is disbanded (10.5)");
+        s.units[a.a] = {kPool, s.units[a.a].type, 0};
+      }
+      return;
+    case kRelease: {
+      const AgentInfo& ai = d.agents[a.a];
+      int owner = ai.nation <= kNationRU ? ai.nation : -1;
+      if (owner >= 0)
+        s.agents[a.a].loc = static_cast<int16_t>(owner == kBritish ? kCentralIndia : kUrals);
+      else
+        s.agents[a.a].loc = kPool;  // a native agent goes back to his region's pool
+      s.agents[a.a].flags = 0;
+      if (ev.enabled()) ev.add("release", ai.name + " is released (16.42)");
       return;
     }
     case kDone:

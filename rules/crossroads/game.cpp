@@ -155,6 +155,8 @@ class CrossroadsGame final : public core::Game {
       case kBuySp:
       case kBuyMarker:
       case kDone:
+      case kDisband:
+      case kRelease:
         return expend_apply(s, seat, a, ev);
       case kSelectForce:
       case kToggleUnit:

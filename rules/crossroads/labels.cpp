@@ -85,6 +85,8 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
     case kBuySp:
     case kBuyMarker:
     case kDone:
+    case kDisband:
+    case kRelease:
       return expend_describe(s, seat, a);
     case kSelectForce:
       return "Pick the force at " + square_name(d, a.a);

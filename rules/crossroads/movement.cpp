@@ -132,8 +132,19 @@ void movement_legal(const State& s, int seat, Actions& out) {
       for (int sq = 0; sq < kSquares && !s.left_home; ++sq) {
         bool edge = here == kCentralIndia ? d.central_india_edge[sq] : d.urals_edge[sq];
         if (!edge) continue;
-        int c = enter_cost(s, here, sq);
+        if (s.force_mode == 2 && !s.has_marker(sq, seat, kRailroad)) continue;  // 19.14
+        int c = s.force_mode == 2 ? 2 : enter_cost(s, here, sq);
         if (c >= 0 && c <= s.force_mp) out.push_back({kStep, static_cast<int16_t>(sq), 0, 0});
+      }
+      if (!s.left_home && s.force_mode == 0 && s.force_mp >= 2) {
+        // 19.11/19.12: leave by sea (Persian Gulf / Caspian), paying as from a non-port (13.81).
+        if (s.sp[seat] >= 2) out.push_back({kEmbark, 1, 0, 0});
+        // 19.14: from 1860-64 the home base has railroads; leave by a friendly railroad.
+        bool rail_edge = false;
+        for (int sq = 0; sq < kSquares && !rail_edge; ++sq)
+          rail_edge = (here == kCentralIndia ? d.central_india_edge[sq] : d.urals_edge[sq]) &&
+                      s.has_marker(sq, seat, kRailroad);
+        if (s.turn >= 6 && rail_edge) out.push_back({kRail, 0, 0, 0});
       }
     } else {
       int nb[10];
@@ -143,7 +154,8 @@ void movement_legal(const State& s, int seat, Actions& out) {
         int c;
         if (to >= kSquares) {
           if (!regulars_only(s, seat) || s.left_home) continue;  // 19.21-19.23
-          c = enter_cost(s, here, to);
+          if (s.force_mode == 2 && !(s.turn >= 6 && s.has_marker(here, seat, kRailroad))) continue;  // 19.14
+          c = s.force_mode != 0 ? 2 : enter_cost(s, here, to);
         } else if (s.force_mode == 1) {
           if (!is_water_chain(s, to) || d.terrain[to] == kMountain) continue;  // 13.81-13.82
           c = 0;
@@ -155,6 +167,14 @@ void movement_legal(const State& s, int seat, Actions& out) {
         }
         if (c < 0 || c > s.force_mp) continue;
         out.push_back({kStep, static_cast<int16_t>(to), 0, 0});
+      }
+      // 19.11/19.12: an amphibious force on the Persian Gulf / Caspian may sail home.
+      if (s.force_mode == 1 && d.terrain[here] == kSea && !s.left_home && s.force_mp >= 2 &&
+          regulars_only(s, seat)) {
+        if (seat == kBritish && d.water[here] == 'G')
+          out.push_back({kStep, static_cast<int16_t>(kCentralIndia), 0, 0});
+        if (seat == kRussian && d.water[here] == 'C')
+          out.push_back({kStep, static_cast<int16_t>(kUrals), 0, 0});
       }
       // Leaving a chain (back to land movement).
       if (s.force_mode != 0 && d.terrain[here] != kSea) out.push_back({kEmbark, -1, 0, 0});  // 13.84
@@ -241,7 +261,9 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
     }
     case kStep: {
       int from = s.force_sq;
-      int c = (s.force_mode != 0 && from < kSquares && a.a < kSquares) ? 0 : enter_cost(s, from, a.a);
+      int c = (s.force_mode != 0 && from < kSquares && a.a < kSquares)         ? 0
+              : (s.force_mode != 0 || (from >= kSquares && s.force_mode == 2)) ? 2
+                                                                               : enter_cost(s, from, a.a);
       s.force_mp = static_cast<int16_t>(s.force_mp - c);
       if (from >= kSquares || a.a >= kSquares) s.left_home = true;
       s.force_sq = a.a;
@@ -259,10 +281,24 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
     }
     case kEmbark:
       if (a.a == 1) {
-        int cost_sp = (d.city_at[s.force_sq] >= 0 && d.cities[d.city_at[s.force_sq]].port) ? 1 : 2;
+        bool home = s.force_sq >= kSquares;
+        int cost_sp = (!home && d.city_at[s.force_sq] >= 0 && d.cities[d.city_at[s.force_sq]].port) ? 1 : 2;
         s.sp[seat] = static_cast<int16_t>(s.sp[seat] - cost_sp);
         s.force_mp = static_cast<int16_t>(s.force_mp - 2);
         s.force_mode = 1;
+        if (home) {  // onto the home sea (19.11/19.12): +1 MP to leave the base (19.13)
+          int to = s.force_sq == kCentralIndia ? d.gulf_entry : d.caspian_entry;
+          s.force_mp = static_cast<int16_t>(std::max(0, s.force_mp - 2));
+          s.left_home = true;
+          s.force_sq = static_cast<int16_t>(to);
+          s.force_moved = true;
+          each_force_piece(s, [&](int i, bool agent) {
+            if (agent)
+              s.agents[i].loc = static_cast<int16_t>(to);
+            else
+              s.units[i].loc = static_cast<int16_t>(to);
+          });
+        }
       } else {
         s.force_mode = 0;
       }

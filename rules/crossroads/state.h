@@ -57,6 +57,7 @@ enum Kind : uint16_t {
   kDiscover,
   kJihadPlace,
   kTargetSquare,
+  kRelease,
 };
 
 enum Phase : uint8_t {

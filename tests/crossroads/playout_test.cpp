@@ -64,8 +64,8 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  EXPECT_EQ(core::hash_hex(r.signature), "16b12b5f15d3a231");
-  EXPECT_EQ(r.actions, 24688u);
+  EXPECT_EQ(core::hash_hex(r.signature), "e5896d6e76a18dfa");
+  EXPECT_EQ(r.actions, 21306u);
 }
 
 // Legal-action counts in named positions (perft-style oracle).
