@@ -210,13 +210,13 @@ class CrossroadsGame final : public core::Game {
     out.set_winner(s.finished ? s.winner : -1);
     out.set_draw(s.finished && s.winner < 0);
     if (s.finished) out.set_result(s.result);
-    int vp[2];
-    compute_victory(s, vp);
+    // Scores only once the game is over: during play the victory points would reveal secret
+    // treasuries (9.0) and hidden occupations (22.0).
     for (int i = 0; i < 2; ++i) {
       auto* r = out.add_scores();
       r->set_seat(i);
       r->set_side(side_name(i));
-      r->set_score(s.finished ? s.vp[i] : vp[i]);
+      r->set_score(s.finished ? s.vp[i] : 0);
     }
   }
 
