@@ -99,7 +99,8 @@ void apply_event(State& s, const std::string& id, int roller, core::EventSink& e
     int a = cand[s.rng.below(static_cast<uint32_t>(n))];
     s.agents[a].loc = static_cast<int16_t>(roller == kBritish ? kCentralIndia : kUrals);
     if (ev.enabled())  // the home box is hidden from the enemy (22.0)
-      ev.add_private("event", core::seat_bit(roller), "New Agent: " + d.agents[a].name + " arrives in the home base",
+      ev.add_private("event", core::seat_bit(roller),
+                     "New Agent: " + d.agents[a].name + " arrives in the home base",
                      std::string("New Agent: the ") + side_name(roller) + " receive an agent");
   } else if (id == "famine") {
     s.famine = true;

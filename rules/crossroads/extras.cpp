@@ -114,6 +114,12 @@ void extras_legal(const State& s, int seat, Actions& out) {
     return;
   }
   if (s.hashishan_side == seat) {
+    if (s.hashishan_sq >= 0) {  // 32.6 22: the enemy reveals his agents; pick one
+      for (int g = 0; g < s.nagents; ++g)
+        if (s.agents[g].loc == s.hashishan_sq && s.agent_side(g) == other(seat))
+          out.push_back({kTargetSquare, static_cast<int16_t>(g), 1, 0});
+      return;
+    }
     uint8_t seen[kSquares] = {};
     for (int u = 0; u < s.nunits; ++u) {
       int l = s.units[u].loc;
@@ -232,24 +238,26 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       discovery(s, seat, a.a, ev);
       return true;
     case kTargetSquare: {
-      s.hashishan_side = -1;
-      if (a.a < 0) return true;
-      int cand[kMaxAgents], n = 0;
-      for (int g = 0; g < s.nagents; ++g)
-        if (s.agents[g].loc == a.a && s.agent_side(g) == other(seat)) cand[n++] = g;
-      if (n == 0) {
-        if (ev.enabled()) ev.add("hashishan", "No agents in that square");
+      if (a.b == 1) {  // the chosen agent: eliminated on a roll above his total values
+        s.hashishan_side = -1;
+        s.hashishan_sq = -1;
+        if (s.rng.roll() > d.agents[a.a].political + d.agents[a.a].military) {
+          eliminate_agent(s, a.a, ev);
+          shift_bop(s, other(seat), 1, ev, "Hashishan");
+        } else if (ev.enabled()) {
+          ev.add("hashishan", d.agents[a.a].name + " survives the Hashishan");
+        }
         return true;
       }
-      int g = cand[0];  // the most valuable target: highest total values
-      for (int i = 1; i < n; ++i)
-        if (d.agents[cand[i]].political + d.agents[cand[i]].military >
-            d.agents[g].political + d.agents[g].military)
-          g = cand[i];
-      if (s.rng.roll() > d.agents[g].political + d.agents[g].military) {
-        eliminate_agent(s, g, ev);
-        shift_bop(s, other(seat), 1, ev, "Hashishan");
+      bool agents = false;
+      for (int g = 0; g < s.nagents && a.a >= 0; ++g)
+        agents = agents || (s.agents[g].loc == a.a && s.agent_side(g) == other(seat));
+      if (!agents) {
+        if (ev.enabled()) ev.add("hashishan", "No agents in that square (32.6)");
+        s.hashishan_side = -1;
+        return true;
       }
+      s.hashishan_sq = a.a;
       return true;
     }
     case kMassacre:

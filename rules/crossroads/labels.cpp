@@ -155,6 +155,7 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
     case kDiscover:
       return "Attempt a discovery with " + d.agents[a.a].name;
     case kTargetSquare:
+      if (a.b == 1) return "Send the Hashishan after " + d.agents[a.a].name;
       return a.a < 0 ? "No target" : "Target " + square_name(d, a.a);
   }
   return "?";
@@ -176,8 +177,13 @@ void action_refs(const State& s, const core::Action& a, std::vector<frontier::Re
     case kRetreat:
     case kLevy:
     case kMassacre:
-    case kTargetSquare:
       if (a.a >= 0) add(a.a >= kSquares ? "box" : "square", a.a);
+      return;
+    case kTargetSquare:
+      if (a.b == 1)
+        add("agent", a.a);
+      else if (a.a >= 0)
+        add("square", a.a);
       return;
     case kBuyMarker:
       add("square", a.b);

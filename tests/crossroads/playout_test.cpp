@@ -64,7 +64,7 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  EXPECT_EQ(core::hash_hex(r.signature), "e5896d6e76a18dfa");
+  EXPECT_EQ(core::hash_hex(r.signature), "b8eab0d3e5977697");
   EXPECT_EQ(r.actions, 21306u);
 }
 
