@@ -97,6 +97,15 @@ void placements(const State& s, int side, int nation, bool anywhere, bool agent,
 void placements_for(const State& s, int side, int pick, const PlaceContext& ctx, std::vector<int>& out,
                     bool first_only = false) {
   const Data& d = *s.d;
+  if (pick >= 2000) {  // 16.44: a captured native agent goes to any square with a friendly unit
+    out.clear();
+    for (int sq = 0; sq < kSquares; ++sq)
+      if (ctx.occ.at(sq, side)) {
+        out.push_back(sq);
+        if (first_only) return;
+      }
+    return;
+  }
   bool agent = pick >= 1000;
   int nation = agent ? d.agents[pick - 1000].nation : d.types[pick].nation;
   placements(s, side, nation, agent || d.types[pick].kind == kIrregular, agent, ctx, out, first_only);
@@ -195,10 +204,18 @@ void expend_legal(const State& s, int seat, Actions& out) {
     return;
   }
   out.push_back({kDisband, -2, 0, 0});
-  // 16.42(1): prisoners may be returned at the beginning of a later turn.
-  for (int a = 0; a < s.nagents; ++a)
-    if (s.agents[a].loc == (seat == kBritish ? kHeldByBritish : kHeldByRussian))
-      out.push_back({kRelease, static_cast<int16_t>(a), 0, 0});
+  // 16.42(1): prisoners may be returned at the beginning of a later turn; 16.44: a captured
+  // native agent whose region is now friendly may be put on any square with a friendly unit.
+  for (int a = 0; a < s.nagents; ++a) {
+    if (s.agents[a].loc != (seat == kBritish ? kHeldByBritish : kHeldByRussian)) continue;
+    out.push_back({kRelease, static_cast<int16_t>(a), 0, 0});
+    int nation = d.agents[a].nation;
+    if (nation >= 2 && nation < 2 + kRegions && s.control[nation - 2] == seat) {
+      std::vector<int> w;
+      placements_for(s, seat, 2000 + a, ctx, w, true);
+      if (!w.empty()) out.push_back({kRecruit, static_cast<int16_t>(2000 + a), 0, 0});
+    }
+  }
   int money = s.pounds[seat];
   for (size_t t = 0; t < d.types.size(); ++t) {
     const UnitType& ty = d.types[t];
@@ -250,7 +267,9 @@ void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
     case kRecruitAt: {
       int pick = s.recruit_pick[seat];
       s.recruit_pick[seat] = -1;
-      if (pick >= 1000) {
+      if (pick >= 2000) {  // 16.44: no cost
+        s.agents[pick - 2000] = {a.a, 0};
+      } else if (pick >= 1000) {
         s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] - agent_cost(s, pick - 1000));
         s.agents[pick - 1000].loc = a.a;
       } else {
@@ -316,6 +335,7 @@ std::string expend_describe(const State& s, int seat, const core::Action& a) {
   switch (a.kind) {
     case kRecruit:
       if (a.a < 0) return "Cancel the recruit";
+      if (a.a >= 2000) return "Place the captured " + d.agents[a.a - 2000].name + " (16.44)";
       if (a.a >= 1000)
         return "Recruit agent " + d.agents[a.a - 1000].name + " (" +
                std::to_string(agent_cost(s, a.a - 1000)) + " pounds)";
@@ -329,6 +349,17 @@ std::string expend_describe(const State& s, int seat, const core::Action& a) {
       return std::string("Build a ") + kMarkerName[a.a] + " at " + square_name(d, a.b);
     case kDone:
       return "Finish income and expenditure";
+    case kDisband:
+      if (a.a == -2) return "Disband units or markers (10.5)";
+      if (a.a == -1) return "Stop disbanding";
+      if (a.a >= 10000) {
+        static const char* names[] = {"colony", "fort", "trading post", "railroad"};
+        return std::string("Remove the ") + names[(a.a - 10000) % 4] + " at " +
+               square_name(d, (a.a - 10000) / 4);
+      }
+      return "Disband " + unit_label(s, a.a) + " at " + square_name(d, s.units[a.a].loc);
+    case kRelease:
+      return "Release " + d.agents[a.a].name;
   }
   return "?";
 }

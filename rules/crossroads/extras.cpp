@@ -73,32 +73,31 @@ void discovery(State& s, int seat, int agent, core::EventSink& ev) {
 
 }  // namespace
 
-void jihad_squares(const State& s, std::vector<int>& out) {
-  // 21.2: one land square outside the banned regions, free of enemy and neutral units. To keep
-  // the prompt short the choice is among cities and squares the player already occupies.
+// 21.2: one land square in any region except WS, NI, NP, PJ, SN, free of enemy and neutral
+// units. Chosen in two steps (region, then square) so each list stays short.
+void jihad_squares(const State& s, int region, std::vector<int>& out) {
   out.clear();
-  const Data& d = *s.d;
-  for (int sq = 0; sq < kSquares; ++sq) {
-    if (d.region[sq] < 0 || !jihad_region_ok(s, d.region[sq])) continue;
-    bool own = false, blocked = false;
-    for (int u = 0; u < s.nunits; ++u) {
-      if (s.units[u].loc != sq) continue;
-      if (s.unit_side(u) == s.levy_side)
-        own = true;
-      else
-        blocked = true;
-    }
-    if (!blocked && (own || d.city_at[sq] >= 0)) out.push_back(sq);
-  }
+  Occupancy occ(s);
+  for (int sq : s.d->region_squares[region])
+    if (!occ.at(sq, other(s.levy_side)) && !occ.at(sq, kNeutral)) out.push_back(sq);
 }
 
 void extras_legal(const State& s, int seat, Actions& out) {
   std::vector<int> sqs;
   if (s.levy_left > 0) {
+    if (s.levy_region == -1) {  // Jihad, first step: the region (21.2)
+      for (int r = 0; r < kRegions; ++r) {
+        if (!jihad_region_ok(s, r)) continue;
+        jihad_squares(s, r, sqs);
+        if (!sqs.empty()) out.push_back({kLevy, static_cast<int16_t>(r), 1, 0});
+      }
+      if (out.empty()) out.push_back({kLevy, -1, 0, 0});
+      return;
+    }
     if (s.levy_region >= 0)
       levy_squares(s, sqs);
     else
-      jihad_squares(s, sqs);
+      jihad_squares(s, -2 - s.levy_region, sqs);
     for (int sq : sqs) out.push_back({kLevy, static_cast<int16_t>(sq), 0, 0});
     if (sqs.empty()) out.push_back({kLevy, -1, 0, 0});  // nowhere to place: the levy is lost
     return;
@@ -171,6 +170,9 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
     case kLevy: {
       if (a.a < 0) {
         s.levy_left = 0;
+      } else if (a.b == 1) {
+        s.levy_region = static_cast<int8_t>(-2 - a.a);
+        return true;
       } else if (s.levy_region < 0) {  // Jihad: all Ghazis and the Mad Mullah together (21.2)
         int left = s.levy_left;
         for (int u = 0; u < s.nunits && left > 0; ++u)

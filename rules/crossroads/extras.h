@@ -11,6 +11,6 @@ void extras_legal(const State& s, int seat, Actions& out);  // interrupts (levy,
 bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);  // false if not ours
 void agreement_offers(const State& s, int seat, Actions& out);       // during expenditure (23.0)
 void operation_end_options(const State& s, int seat, Actions& out);  // 30.0, 32.0 at kMassacreChoice
-void jihad_squares(const State& s, std::vector<int>& out);
+void jihad_squares(const State& s, int region, std::vector<int>& out);
 
 }  // namespace frontier::crossroads

@@ -145,6 +145,7 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
     case kStarve:
       return "Starve " + piece(s, a.a);
     case kLevy:
+      if (a.b == 1) return "Raise the Jihad in " + d.region_name[a.a];
       return a.a < 0 ? "No square: lose the rest" : "Place at " + square_name(d, a.a);
     case kOfferPounds:
       return "Offer " + std::to_string(a.a) + " pounds";
@@ -176,6 +177,11 @@ void action_refs(const State& s, const core::Action& a, std::vector<frontier::Re
     case kResolve:
     case kRetreat:
     case kLevy:
+      if (a.b == 1)
+        add("region", a.a);
+      else if (a.a >= 0)
+        add("square", a.a);
+      return;
     case kMassacre:
       if (a.a >= 0) add(a.a >= kSquares ? "box" : "square", a.a);
       return;

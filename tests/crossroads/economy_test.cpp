@@ -77,3 +77,22 @@ TEST(CrossroadsEconomy, BothSeatsSpendAtOnce) {
 
 }  // namespace
 }  // namespace frontier::crossroads::test
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsEconomy, PrisonersReleasedOrPlaced) {
+  // 16.42(1): a prisoner may be returned; 16.44: a captured native agent whose region is now
+  // friendly may be placed on any square with a friendly unit.
+  auto s = spend({"place British FF at Delhi", "control AF British"});
+  S(*s).agents[data().agent_index("Dost Mohammed")].loc = kHeldByBritish;
+  S(*s).agents[data().agent_index("Simonich")].loc = kHeldByBritish;
+  play(*s, kBritish, "Place the captured Dost Mohammed (16.44)");
+  play(*s, kBritish, "Place the recruit at Delhi");
+  EXPECT_EQ(S(*s).agents[data().agent_index("Dost Mohammed")].loc, square("Delhi"));
+  play(*s, kBritish, "Release Simonich");
+  EXPECT_EQ(S(*s).agents[data().agent_index("Simonich")].loc, kUrals);
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test

@@ -58,7 +58,8 @@ TEST(CrossroadsEvents, JihadGivesGhazisToPlace) {
   apply_event(S(*s), "jihad", kRussian, none);
   EXPECT_EQ(S(*s).control[kGhazi], kRussian);
   EXPECT_EQ(game().prompt(*s, kRussian).kind, "jihad");
-  EXPECT_FALSE(offered(*s, kRussian, "Place at Delhi"));  // 21.2: not in North India
+  EXPECT_FALSE(offered(*s, kRussian, "Raise the Jihad in North India"));  // 21.2
+  play(*s, kRussian, "Raise the Jihad in Afghanistan");
   play(*s, kRussian, "Place at Kabul");
   int ghazis = 0;
   for (int u = 0; u < S(*s).nunits; ++u) ghazis += S(*s).units[u].loc == square("Kabul");

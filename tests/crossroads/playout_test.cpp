@@ -2,6 +2,8 @@
 // validation, invariants, snapshot round trip, no view leaks under 22.0) and replay hashes;
 // legal-action counts in named positions; the pinned playout signature; snapshots; refusals.
 #include "sim/playout.h"
+#include <set>
+
 #include "core/record.h"
 #include "helpers.h"
 
@@ -64,8 +66,8 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  EXPECT_EQ(core::hash_hex(r.signature), "b8eab0d3e5977697");
-  EXPECT_EQ(r.actions, 21306u);
+  EXPECT_EQ(core::hash_hex(r.signature), "3b620a7d3803b735");
+  EXPECT_EQ(r.actions, 20447u);
 }
 
 // Legal-action counts in named positions (perft-style oracle).
@@ -112,6 +114,35 @@ TEST(CrossroadsPlayout, IllegalActionChangesNothingAndCitesTheRule) {
   EXPECT_FALSE(r.status.is_ok());
   EXPECT_NE(r.status.message().find("13.71"), std::string::npos) << r.status.message();
   EXPECT_EQ(core::state_hash(game(), *s), before);
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test
+
+namespace frontier::crossroads::test {
+namespace {
+
+// DESIGN §2: labels are unique within one seat's list and read as sentences (never "?").
+TEST(CrossroadsPlayout, LabelsAreUniqueOnEveryStep) {
+  for (const char* scenario : {"scenario1", "scenario2"}) {
+    auto s = start(scenario, 11,
+                   {{"ultimatums", "on"}, {"forced_march", "on"}, {"massacre", "on"}, {"discoveries", "on"}});
+    core::Rng r(5);
+    std::vector<core::Action> legal;
+    for (int i = 0; i < 200000 && game().awaiting(*s); ++i) {
+      core::Seat seat = (game().awaiting(*s) & 1) ? 0 : 1;
+      auto p = core::prompt_with_choices(game(), *s, seat);
+      std::set<std::string> seen;
+      for (const auto& c : p.choices()) {
+        ASSERT_NE(c.label(), "?") << p.kind();
+        ASSERT_TRUE(seen.insert(c.label()).second) << "duplicate label " << c.label() << " in " << p.kind();
+      }
+      ASSERT_FALSE(p.kind().empty());
+      ASSERT_GT(p.choices_size(), 0);
+      game().legal_actions(*s, seat, legal);
+      core::apply(game(), *s, seat, legal[r.below(static_cast<uint32_t>(legal.size()))]);
+    }
+  }
 }
 
 }  // namespace
