@@ -119,6 +119,9 @@ class CrossroadsGame final : public core::Game {
         if (s.recruit_pick[seat] < 0) agreement_offers(s, seat, out);
         return;
       case kMovement:
+        movement_legal(s, seat, out);
+        agreement_offers(s, seat, out);  // 23.0: "at any time" -- here and in expenditure
+        return;
       case kForce:
         return movement_legal(s, seat, out);
       case kNegotiations:

@@ -66,8 +66,8 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  EXPECT_EQ(core::hash_hex(r.signature), "3b620a7d3803b735");
-  EXPECT_EQ(r.actions, 20447u);
+  EXPECT_EQ(core::hash_hex(r.signature), "8511cda41e1a4fde");
+  EXPECT_EQ(r.actions, 20990u);
 }
 
 // Legal-action counts in named positions (perft-style oracle).
@@ -78,7 +78,8 @@ TEST(CrossroadsPlayout, LegalActionCounts) {
   EXPECT_EQ(legal.size(), 5u);  // S1 3.4: two West Siberian irregulars in any of five WS cities
   auto b = board({"place British FF at Delhi", "agent Keane at Delhi"});
   game().legal_actions(*b, kBritish, legal);
-  EXPECT_EQ(legal.size(), 2u);  // pick the force at Delhi, end movement
+  EXPECT_EQ(legal.size(),
+            8u);  // pick the force at Delhi, end movement, offers of 1/2/5/10 pounds, of NI, of NP (23.1)
   play(*b, kBritish, "Pick the force at Delhi");
   game().legal_actions(*b, kBritish, legal);
   EXPECT_EQ(legal.size(), 4u);  // two toggles, begin, cancel
