@@ -20,7 +20,8 @@ void compute_victory(const State& s, int vp[2]);
 void setup_legal(const State& s, int seat, Actions& out);
 void setup_apply(State& s, const core::Action& a, core::EventSink& ev);
 int setup_placer(const State& s);
-void setup_continue(State& s, core::EventSink& ev);  // places forced placements
+void setup_continue(State& s, core::EventSink& ev);    // places forced placements
+void start_setup_done(State& s, core::EventSink& ev);  // set-up over: the first turn begins
 void after_initiative(State& s, core::EventSink& ev);
 void expend_finished(State& s);
 void provisioning_continue(State& s, core::EventSink& ev);

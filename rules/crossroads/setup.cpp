@@ -5,8 +5,6 @@
 
 namespace frontier::crossroads {
 
-void start_setup_done(State& s, core::EventSink& ev);
-
 namespace {
 
 // Candidate squares for the current placement (respecting "at least one unit per city").
