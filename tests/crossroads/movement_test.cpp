@@ -74,3 +74,30 @@ TEST(CrossroadsMovement, OnlyBritishRegularsEnterCentralIndia) {
 
 }  // namespace
 }  // namespace frontier::crossroads::test
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsMovement, HomeBaseBySeaAndRail) {
+  // 19.11: British regulars leave Central India by the Persian Gulf (amphibious, 2 SP as from a
+  // non-port); 19.14: from 1860-64 by a friendly railroad on an edge square.
+  auto s = board({"place British FF at Central India", "sp British 2"});
+  play(*s, kBritish, "Pick the force at Central India");
+  play(*s, kBritish, "Begin the move");
+  play(*s, kBritish, "Begin amphibious movement");
+  EXPECT_EQ(S(*s).sp[kBritish], 0);
+  EXPECT_EQ(data().water[S(*s).force_sq], 'G');
+  const Data& d = data();
+  int edge = -1;
+  for (int sq = 0; sq < kSquares && edge < 0; ++sq)
+    if (d.central_india_edge[sq]) edge = sq;
+  std::string at = std::to_string(edge / kW) + "," + std::to_string(edge % kW);
+  auto t = board({"place British FF at Central India", "turn 6", "marker British railroad at " + at});
+  play(*t, kBritish, "Pick the force at Central India");
+  play(*t, kBritish, "Begin the move");
+  play(*t, kBritish, "Begin railroad movement");
+  EXPECT_TRUE(offered(*t, kBritish, "Move to square " + at));
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test

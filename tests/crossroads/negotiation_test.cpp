@@ -71,3 +71,27 @@ TEST(CrossroadsNegotiation, AgentsAloneDoNotViolateNeutrality) {
 
 }  // namespace
 }  // namespace frontier::crossroads::test
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsNegotiation, ReversionSendsUnitsHome) {
+  // 5.51(1)-(2): units inside the region stay; those outside go to a free city of the region
+  // (placed by the rules here: the first free city), or are eliminated when there is none.
+  auto s = board({"control AF British", "place AF IR at Kabul", "place AF IR at Delhi"});
+  core::EventSink none;
+  set_control(S(*s), data().region_index("AF"), kNeutral, false, none);
+  int home = 0, away = 0;
+  for (int u = 0; u < S(*s).nunits; ++u) {
+    if (S(*s).type(u).nation != 2 + data().region_index("AF")) continue;
+    int l = S(*s).units[u].loc;
+    if (l == square("Delhi")) ++away;
+    if (l >= 0 && l < kSquares && data().region[l] == data().region_index("AF")) ++home;
+  }
+  EXPECT_EQ(away, 0);
+  EXPECT_EQ(home, 2);
+  EXPECT_EQ(S(*s).control[data().region_index("AF")], kNeutral);
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test
