@@ -89,19 +89,14 @@ void apply_event(State& s, const std::string& id, int roller, core::EventSink& e
     s.pounds[roller] = static_cast<int16_t>(s.pounds[roller] + n);
     say(std::string("Government Largesse: the ") + side_name(roller) + " receive pounds");
   } else if (id == "new_agent") {
-    // A free agent of the current period (16.5(3)), drawn at random among those available.
-    int cand[kMaxAgents], n = 0;
-    for (int a = 0; a < s.nagents; ++a)
-      if (s.agents[a].loc == kPool && d.agents[a].nation == roller &&
-          (d.agents[a].periods >> (s.period() - 1) & 1))
-        cand[n++] = a;
-    if (n == 0) return say("New Agent: none available");
-    int a = cand[s.rng.below(static_cast<uint32_t>(n))];
-    s.agents[a].loc = static_cast<int16_t>(roller == kBritish ? kCentralIndia : kUrals);
-    if (ev.enabled())  // the home box is hidden from the enemy (22.0)
-      ev.add_private("event", core::seat_bit(roller),
-                     "New Agent: " + d.agents[a].name + " arrives in the home base",
-                     std::string("New Agent: the ") + side_name(roller) + " receive an agent");
+    // 16.5(3)/16.61: a free agent of the current period, chosen by the roller (a prompt).
+    bool any = false;
+    for (int a = 0; a < s.nagents && !any; ++a)
+      any = s.agents[a].loc == kPool && d.agents[a].nation == roller &&
+            (d.agents[a].periods >> (s.period() - 1) & 1);
+    if (!any) return say("New Agent: none available");
+    s.new_agent_for = static_cast<int8_t>(roller);
+    say(std::string("New Agent: the ") + side_name(roller) + " choose an agent");
   } else if (id == "famine") {
     s.famine = true;
     say("Famine: forage values are halved this turn");

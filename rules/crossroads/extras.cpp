@@ -102,6 +102,14 @@ void extras_legal(const State& s, int seat, Actions& out) {
     if (sqs.empty()) out.push_back({kLevy, -1, 0, 0});  // nowhere to place: the levy is lost
     return;
   }
+  if (s.new_agent_for == seat) {
+    const Data& d = *s.d;
+    for (int a = 0; a < s.nagents; ++a)
+      if (s.agents[a].loc == kPool && d.agents[a].nation == seat &&
+          (d.agents[a].periods >> (s.period() - 1) & 1))
+        out.push_back({kChooseAgent, static_cast<int16_t>(a), 0, 0});
+    return;
+  }
   if (s.pending_prisoner >= 0) {
     out.push_back({kPrisoner, 1, 0, 0});
     out.push_back({kPrisoner, 0, 0, 0});
@@ -208,6 +216,14 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       next_prisoner(s);
       return true;
     }
+    case kChooseAgent:
+      s.agents[a.a].loc = static_cast<int16_t>(seat == kBritish ? kCentralIndia : kUrals);
+      s.new_agent_for = -1;
+      if (ev.enabled())
+        ev.add_private("event", core::seat_bit(seat),
+                       "New Agent: " + d.agents[a.a].name + " arrives in the home base",
+                       std::string("New Agent: the ") + side_name(seat) + " receive an agent");
+      return true;
     case kOfferPounds:
     case kOfferRegion:
       s.offer_from = static_cast<int8_t>(seat);

@@ -30,7 +30,8 @@ constexpr OptionDef kOptions[] = {
 };
 
 bool interrupt(const State& s) {
-  return s.levy_left > 0 || s.pending_prisoner >= 0 || s.offer_from >= 0 || s.hashishan_side >= 0;
+  return s.levy_left > 0 || s.pending_prisoner >= 0 || s.offer_from >= 0 || s.hashishan_side >= 0 ||
+         s.new_agent_for >= 0;
 }
 
 class CrossroadsGame final : public core::Game {
@@ -91,7 +92,15 @@ class CrossroadsGame final : public core::Game {
 
   core::SeatMask awaiting(const core::GameState& gs) const override {
     const State& s = S(gs);
-    if (s.hashishan_side >= 0 && !s.finished) return core::seat_bit(s.hashishan_side);
+    // Interrupting decisions, in the order extras_legal() serves them.
+    if (!s.finished) {
+      if (s.levy_left > 0) return core::seat_bit(s.levy_side);
+      if (s.new_agent_for >= 0) return core::seat_bit(s.new_agent_for);
+      if (s.pending_prisoner >= 0)
+        return core::seat_bit(s.agents[s.pending_prisoner].loc == kHeldByBritish ? kBritish : kRussian);
+      if (s.offer_from >= 0) return core::seat_bit(other(s.offer_from));
+      if (s.hashishan_side >= 0) return core::seat_bit(s.hashishan_side);
+    }
     return awaiting_seats(s);
   }
 

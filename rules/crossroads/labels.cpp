@@ -25,6 +25,7 @@ core::PromptInfo prompt_for(const State& s, int seat) {
             s.levy_region >= 0 ? "Place " + std::to_string(s.levy_left) + " " + d.region_code[s.levy_region] +
                                      " levy irregulars (5.42(3))"
                                : "Place the Ghazis and the Mad Mullah (21.2)"};
+  if (s.new_agent_for == seat) return {"new_agent", "Choose the agent the event brings (16.5(3), 16.61)"};
   if (s.pending_prisoner >= 0)
     return {"prisoner", "Hold " + d.agents[s.pending_prisoner].name + " prisoner or execute him (16.42)"};
   if (s.offer_from >= 0)
@@ -155,6 +156,8 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
       return a.a ? "Accept the offer" : "Decline the offer";
     case kDiscover:
       return "Attempt a discovery with " + d.agents[a.a].name;
+    case kChooseAgent:
+      return "Take agent " + d.agents[a.a].name;
     case kTargetSquare:
       if (a.b == 1) return "Send the Hashishan after " + d.agents[a.a].name;
       return a.a < 0 ? "No target" : "Target " + square_name(d, a.a);

@@ -78,3 +78,20 @@ TEST(CrossroadsEvents, IndianMutinyOncePerGame) {
 
 }  // namespace
 }  // namespace frontier::crossroads::test
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsEvents, NewAgentChosenByTheRoller) {
+  // 16.5(3), 16.61: an agent of the current period, free, chosen by the player.
+  auto s = board({});
+  core::EventSink none;
+  apply_event(S(*s), "new_agent", kBritish, none);
+  EXPECT_EQ(game().prompt(*s, kBritish).kind, "new_agent");
+  EXPECT_FALSE(offered(*s, kBritish, "Take agent Roberts"));  // period 2
+  play(*s, kBritish, "Take agent Napier");
+  EXPECT_EQ(S(*s).agents[data().agent_index("Napier")].loc, kCentralIndia);
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test
