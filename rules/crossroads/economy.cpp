@@ -1,5 +1,6 @@
 // Income (9.0), recruits and placement limits (10.0), supply point purchase (17.1),
 // civilization markers (20.1-20.3) and disbanding (10.5). Both seats act at once (3.1 [3]).
+#include "crossroads/picker.h"
 #include "crossroads/rules.h"
 
 namespace frontier::crossroads {
@@ -188,7 +189,7 @@ void expend_legal(const State& s, int seat, Actions& out) {
   PlaceContext ctx(s);
   if (s.recruit_pick[seat] >= 0) {
     placements_for(s, seat, s.recruit_pick[seat], ctx, where);
-    for (int sq : where) out.push_back({kRecruitAt, static_cast<int16_t>(sq), 0, 0});
+    offer_squares(s, seat, where, kRecruitAt, out);
     out.push_back({kRecruit, -1, 0, 0});  // cancel
     return;
   }

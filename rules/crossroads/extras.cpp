@@ -1,5 +1,7 @@
 #include "crossroads/extras.h"
 
+#include "crossroads/picker.h"
+
 namespace frontier::crossroads {
 
 namespace {
@@ -98,7 +100,7 @@ void extras_legal(const State& s, int seat, Actions& out) {
       levy_squares(s, sqs);
     else
       jihad_squares(s, -2 - s.levy_region, sqs);
-    for (int sq : sqs) out.push_back({kLevy, static_cast<int16_t>(sq), 0, 0});
+    offer_squares(s, seat, sqs, kLevy, out);
     if (sqs.empty()) out.push_back({kLevy, -1, 0, 0});  // nowhere to place: the levy is lost
     return;
   }

@@ -158,6 +158,11 @@ class CrossroadsGame final : public core::Game {
   void apply_legal(core::GameState& gs, core::Seat seat, const core::Action& a,
                    core::EventSink& ev) const override {
     State& s = S(gs);
+    if (a.kind == kZoom) {  // picker.h: narrowing a long list of squares
+      s.zoom[seat] = static_cast<int8_t>(a.a);
+      return;
+    }
+    s.zoom[seat] = -1;
     if (extras_apply(s, seat, a, ev)) return;
     switch (a.kind) {
       case kPlace:

@@ -1,5 +1,6 @@
 // Prompts and action labels: what each seat is asked and how each choice reads.
 #include "crossroads/board.h"
+#include "crossroads/picker.h"
 #include "crossroads/rules.h"
 #include "crossroads/view.h"
 
@@ -156,6 +157,8 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
       return a.a ? "Accept the offer" : "Decline the offer";
     case kDiscover:
       return "Attempt a discovery with " + d.agents[a.a].name;
+    case kZoom:
+      return block_label(a.a);
     case kChooseAgent:
       return "Take agent " + d.agents[a.a].name;
     case kTargetSquare:

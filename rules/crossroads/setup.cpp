@@ -1,5 +1,6 @@
 // Scenario set-up (26.0): each placement instruction is a prompt for the seat the text names
 // (neutrals of 5.0 placed by the British, of 6.0 by the Russians).
+#include "crossroads/picker.h"
 #include "crossroads/rules.h"
 #include "crossroads/scenario.h"
 
@@ -77,7 +78,7 @@ void setup_legal(const State& s, int seat, Actions& out) {
   if (seat != setup_placer(s)) return;
   std::vector<int> c;
   candidates(s, c);
-  for (int sq : c) out.push_back({kPlace, static_cast<int16_t>(sq), 0, 0});
+  offer_squares(s, seat, c, kPlace, out);
 }
 
 void setup_apply(State& s, const core::Action& a, core::EventSink& ev) {

@@ -59,6 +59,7 @@ enum Kind : uint16_t {
   kTargetSquare,
   kRelease,
   kChooseAgent,
+  kZoom,
 };
 
 enum Phase : uint8_t {
@@ -187,8 +188,9 @@ struct State final : core::GameState {
   std::array<int8_t, 2> somnath{};  // Gates of Somnath this turn (32.6 21)
   uint8_t once_discoveries = 0;     // bit 0 Ahmad Mahdum, 1 Gates of Somnath, 2 Hashishan (once per game)
   int8_t hashishan_side = -1;       // player designating a Hashishan target
-  int8_t new_agent_for = -1;        // the New Agent event: this side picks the agent (16.5(3), 16.61)
-  int16_t hashishan_sq = -1;        // the designated square, once chosen
+  std::array<int8_t, 2> zoom{{-1, -1}};  // block of the grid a seat is choosing a square in (picker.h)
+  int8_t new_agent_for = -1;             // the New Agent event: this side picks the agent (16.5(3), 16.61)
+  int16_t hashishan_sq = -1;             // the designated square, once chosen
   bool finished = false;
   int8_t winner = -1;
   std::array<int16_t, 2> vp{};

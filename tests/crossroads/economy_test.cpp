@@ -48,6 +48,9 @@ TEST(CrossroadsEconomy, RecruitsLimitedByForage) {
   int placed = 0;
   while (offered(*s, kBritish, "Recruit AF irregulars (1 pounds)")) {
     play(*s, kBritish, "Recruit AF irregulars (1 pounds)");
+    // A long list of squares is offered block by block (picker.h).
+    if (!offered(*s, kBritish, "Squares in rows 21-27, columns 21-27")) break;
+    play(*s, kBritish, "Squares in rows 21-27, columns 21-27");
     if (!offered(*s, kBritish, "Place the recruit at Kabul")) break;
     play(*s, kBritish, "Place the recruit at Kabul");
     ++placed;

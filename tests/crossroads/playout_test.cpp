@@ -2,6 +2,7 @@
 // validation, invariants, snapshot round trip, no view leaks under 22.0) and replay hashes;
 // legal-action counts in named positions; the pinned playout signature; snapshots; refusals.
 #include "sim/playout.h"
+#include <cstdio>
 #include <set>
 
 #include "core/record.h"
@@ -66,8 +67,8 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  EXPECT_EQ(core::hash_hex(r.signature), "c8cd823a5f37f921");
-  EXPECT_EQ(r.actions, 20925u);
+  EXPECT_EQ(core::hash_hex(r.signature), "51d0dd06d69d385c");
+  EXPECT_EQ(r.actions, 22051u);
 }
 
 // Legal-action counts in named positions (perft-style oracle).
@@ -125,6 +126,7 @@ namespace {
 
 // DESIGN §2: labels are unique within one seat's list and read as sentences (never "?").
 TEST(CrossroadsPlayout, LabelsAreUniqueOnEveryStep) {
+  int longest = 0;
   for (const char* scenario : {"scenario1", "scenario2"}) {
     auto s = start(scenario, 11,
                    {{"ultimatums", "on"}, {"forced_march", "on"}, {"massacre", "on"}, {"discoveries", "on"}});
@@ -140,10 +142,14 @@ TEST(CrossroadsPlayout, LabelsAreUniqueOnEveryStep) {
       }
       ASSERT_FALSE(p.kind().empty());
       ASSERT_GT(p.choices_size(), 0);
+      longest = std::max(longest, p.choices_size());
       game().legal_actions(*s, seat, legal);
       core::apply(game(), *s, seat, legal[r.below(static_cast<uint32_t>(legal.size()))]);
     }
   }
+  RecordProperty("longest_prompt", longest);
+  EXPECT_LE(longest, 100);  // long square lists go through picker.h blocks
+  std::printf("longest prompt: %d choices\n", longest);
 }
 
 }  // namespace
