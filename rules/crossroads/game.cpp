@@ -1,0 +1,275 @@
+// The Asia Crossroads Game: catalogue, set-up, prompts and the dispatch of every action to the
+// rule file that owns it.
+#include <sstream>
+
+#include "core/engine.h"
+#include "core/registry.h"
+#include "crossroads/extras.h"
+#include "crossroads/register.h"
+#include "crossroads/scenario.h"
+#include "crossroads/snapshot.h"
+#include "crossroads/view.h"
+
+namespace frontier::crossroads {
+
+namespace {
+
+struct OptionDef {
+  const char* id;
+  const char* name;
+  const char* rule;
+  Option bit;
+};
+constexpr OptionDef kOptions[] = {
+    {"ultimatums", "Ultimatums", "15.6", kOptUltimatums},
+    {"forced_march", "Forced march", "27.0", kOptForcedMarch},
+    {"telegraph", "Telegraph", "28.0", kOptTelegraph},
+    {"staff_work", "Improved staff work", "29.0", kOptStaffWork},
+    {"massacre", "Massacre", "30.0", kOptMassacre},
+    {"discoveries", "Discoveries", "32.0", kOptDiscoveries},
+};
+
+bool interrupt(const State& s) {
+  return s.levy_left > 0 || s.pending_prisoner >= 0 || s.offer_from >= 0 || s.hashishan_side >= 0 ||
+         s.new_agent_for >= 0;
+}
+
+class CrossroadsGame final : public core::Game {
+ public:
+  CrossroadsGame() {
+    info_.set_id("crossroads");
+    info_.set_title("Asia Crossroads: The Great Game");
+    info_.add_seats("British");
+    info_.add_seats("Russian");
+    info_.set_rulebook("001_77d1fee7e486e06d");
+    auto add_sc = [&](const char* id, const char* name, const char* text) {
+      auto* sc = info_.add_scenarios();
+      sc->set_id(id);
+      sc->set_name(name);
+      sc->set_description(text);
+    };
+    add_sc("scenario1", "On to Afghanistan!", "Five turns, 1835-39 to 1855-59.");
+    add_sc("scenario2", "Clash of Empires", "Six turns, 1860-64 to 1885-89.");
+    add_sc("scenario3", "The Great Game", "From the Scenario 1 or 2 set-up (option 'start') to 1900-04.");
+    auto* start = info_.add_options();
+    start->set_id("start");
+    start->set_name("Scenario 3 starts from");
+    start->set_description("Set-up used by Scenario 3 (26.0 Scenario 3, 1.0)");
+    start->set_default_value("scenario1");
+    for (const char* v : {"scenario1", "scenario2"}) start->add_choices()->set_value(v);
+    for (const auto& o : kOptions) {
+      auto* opt = info_.add_options();
+      opt->set_id(o.id);
+      opt->set_name(o.name);
+      opt->set_description(std::string("Optional rule ") + o.rule);
+      opt->set_default_value("off");
+      for (const char* v : {"off", "on"}) opt->add_choices()->set_value(v);
+    }
+  }
+
+  const frontier::GameInfo& info() const override { return info_; }
+
+  core::Result<std::unique_ptr<core::GameState>> initial(const frontier::MatchSetup& setup) const override {
+    core::Status v = core::validate_setup(*this, setup);
+    if (!v.is_ok()) return v;
+    auto s = std::make_unique<State>();
+    int base = 0, last = 5;
+    if (setup.scenario() == "scenario1")
+      base = 0, last = 5;
+    else if (setup.scenario() == "scenario2")
+      base = 1, last = 11;
+    else
+      base = core::option_value(*this, setup, "start") == "scenario2" ? 1 : 0, last = 14;
+    init_state(*s, base, last);
+    s->scenario = static_cast<int8_t>(setup.scenario().back() - '0');
+    for (const auto& o : kOptions)
+      if (core::option_value(*this, setup, o.id) == "on") s->options |= o.bit;
+    s->rng = core::Rng(setup.seed());
+    core::EventSink none;
+    setup_continue(*s, none);
+    return std::unique_ptr<core::GameState>(std::move(s));
+  }
+
+  core::SeatMask awaiting(const core::GameState& gs) const override {
+    const State& s = S(gs);
+    // Interrupting decisions, in the order extras_legal() serves them.
+    if (!s.finished) {
+      if (s.levy_left > 0) return core::seat_bit(s.levy_side);
+      if (s.new_agent_for >= 0) return core::seat_bit(s.new_agent_for);
+      if (s.pending_prisoner >= 0)
+        return core::seat_bit(s.agents[s.pending_prisoner].loc == kHeldByBritish ? kBritish : kRussian);
+      if (s.offer_from >= 0) return core::seat_bit(other(s.offer_from));
+      if (s.hashishan_side >= 0) return core::seat_bit(s.hashishan_side);
+    }
+    return awaiting_seats(s);
+  }
+
+  core::PromptInfo prompt(const core::GameState& gs, core::Seat seat) const override {
+    const State& s = S(gs);
+    if (!(awaiting(gs) & core::seat_bit(seat))) return {};
+    return prompt_for(s, seat);
+  }
+
+  void legal_actions(const core::GameState& gs, core::Seat seat,
+                     std::vector<core::Action>& out) const override {
+    out.clear();
+    const State& s = S(gs);
+    if (!(awaiting(gs) & core::seat_bit(seat))) return;
+    if (interrupt(s)) return extras_legal(s, seat, out);
+    switch (s.phase) {
+      case kSetup:
+        return setup_legal(s, seat, out);
+      case kInitiative:
+        out.push_back({kChooseFirst, static_cast<int16_t>(seat), 0, 0});
+        out.push_back({kChooseFirst, static_cast<int16_t>(other(seat)), 0, 0});
+        return;
+      case kExpend:
+        expend_legal(s, seat, out);
+        if (s.recruit_pick[seat] < 0) agreement_offers(s, seat, out);
+        return;
+      case kMovement:
+        movement_legal(s, seat, out);
+        agreement_offers(s, seat, out);  // 23.0: "at any time" -- here and in expenditure
+        return;
+      case kForce:
+        return movement_legal(s, seat, out);
+      case kNegotiations:
+      case kCommitPounds:
+        return negotiation_legal(s, seat, out);
+      case kMassacreChoice:
+        combat_legal(s, seat, out);
+        operation_end_options(s, seat, out);
+        return;
+      case kCombat:
+      case kWithdrawChoice:
+      case kCrtChoice:
+      case kTerrainChoice:
+      case kLossChoice:
+      case kRetreatChoice:
+        return combat_legal(s, seat, out);
+      case kProvisioning:
+      case kStarveChoice:
+        return provision_legal(s, seat, out);
+      default:
+        return;
+    }
+  }
+
+  void apply_legal(core::GameState& gs, core::Seat seat, const core::Action& a,
+                   core::EventSink& ev) const override {
+    State& s = S(gs);
+    if (a.kind == kZoom) {  // picker.h: narrowing a long list of squares
+      s.zoom[seat] = static_cast<int8_t>(a.a);
+      return;
+    }
+    s.zoom[seat] = -1;
+    if (extras_apply(s, seat, a, ev)) return;
+    switch (a.kind) {
+      case kPlace:
+        return setup_apply(s, a, ev);
+      case kRecruit:
+      case kRecruitAt:
+      case kBuySp:
+      case kBuyMarker:
+      case kDone:
+      case kDisband:
+      case kRelease:
+        return expend_apply(s, seat, a, ev);
+      case kSelectForce:
+      case kToggleUnit:
+      case kBeginMove:
+      case kForcedMarch:
+      case kStep:
+      case kDrop:
+      case kEndMove:
+      case kEndMovement:
+      case kEmbark:
+      case kRail:
+        return movement_apply(s, a, ev);
+      case kNegotiate:
+      case kUltimatum:
+      case kCommit:
+      case kEndNegotiations:
+        return negotiation_apply(s, seat, a, ev);
+      case kProvision:
+      case kStarve:
+        return provision_apply(s, a, ev);
+      default:
+        return combat_apply(s, seat, a, ev);
+    }
+  }
+
+  std::string explain_illegal(const core::GameState& gs, core::Seat seat,
+                              const core::Action& a) const override {
+    return explain(S(gs), seat, a);
+  }
+
+  std::string describe(const core::GameState& gs, core::Seat seat, const core::Action& a) const override {
+    return describe_action(S(gs), seat, a);
+  }
+
+  void refs(const core::GameState& gs, core::Seat, const core::Action& a,
+            std::vector<frontier::Ref>& out) const override {
+    action_refs(S(gs), a, out);
+  }
+
+  void view(const core::GameState& gs, core::Seat viewer, frontier::GameView& out) const override {
+    build_view(S(gs), viewer, *out.mutable_crossroads());
+  }
+
+  void status(const core::GameState& gs, frontier::GameStatus& out) const override {
+    const State& s = S(gs);
+    out.set_turn(static_cast<uint32_t>(s.turn));
+    out.set_phase(phase_name(s));
+    for (int i = 0; i < 2; ++i)
+      if (awaiting(gs) & core::seat_bit(i)) out.add_active_seats(i);
+    out.set_finished(s.finished);
+    out.set_winner(s.finished ? s.winner : -1);
+    out.set_draw(s.finished && s.winner < 0);
+    if (s.finished) out.set_result(s.result);
+    // Scores only once the game is over: during play the victory points would reveal secret
+    // treasuries (9.0) and hidden occupations (22.0).
+    for (int i = 0; i < 2; ++i) {
+      auto* r = out.add_scores();
+      r->set_seat(i);
+      r->set_side(side_name(i));
+      r->set_score(s.finished ? s.vp[i] : 0);
+    }
+  }
+
+  void snapshot(const core::GameState& gs, core::ByteWriter& out) const override { write_state(S(gs), out); }
+
+  core::Result<std::unique_ptr<core::GameState>> restore(std::string_view bytes) const override {
+    auto s = std::make_unique<State>();
+    if (!read_state(bytes, *s)) return core::Status::corruption("Crossroads snapshot is malformed");
+    return std::unique_ptr<core::GameState>(std::move(s));
+  }
+
+  core::Rng& rng(core::GameState& gs) const override { return S(gs).rng; }
+
+  core::Status edit(core::GameState& gs, std::string_view command) const override {
+    return edit_state(S(gs), command);
+  }
+
+  std::unique_ptr<core::GameState> resample_hidden(const core::GameState& gs, core::Seat viewer,
+                                                   core::Rng& rng) const override {
+    return resample(S(gs), viewer, rng);
+  }
+
+  std::string check_invariants(const core::GameState& gs) const override { return invariants(S(gs)); }
+
+ private:
+  frontier::GameInfo info_;
+};
+
+}  // namespace
+
+void register_games(core::Registry& r) {
+  r.add(std::make_unique<CrossroadsGame>());
+}
+
+std::unique_ptr<core::Game> make_game() {
+  return std::make_unique<CrossroadsGame>();
+}
+
+}  // namespace frontier::crossroads

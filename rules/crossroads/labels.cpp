@@ -1,0 +1,254 @@
+// Prompts and action labels: what each seat is asked and how each choice reads.
+#include "crossroads/board.h"
+#include "crossroads/picker.h"
+#include "crossroads/rules.h"
+#include "crossroads/view.h"
+
+namespace frontier::crossroads {
+
+namespace {
+
+std::string piece(const State& s, int id) {
+  if (id >= 1000) return s.d->agents[id - 1000].name;
+  return unit_label(s, id);
+}
+
+std::string region_name(const State& s, int r) {
+  return s.d->region_name[r];
+}
+
+}  // namespace
+
+core::PromptInfo prompt_for(const State& s, int seat) {
+  const Data& d = *s.d;
+  if (s.levy_left > 0)
+    return {s.levy_region >= 0 ? "levy" : "jihad",
+            s.levy_region >= 0 ? "Place " + std::to_string(s.levy_left) + " " + d.region_code[s.levy_region] +
+                                     " levy irregulars (5.42(3))"
+                               : "Place the Ghazis and the Mad Mullah (21.2)"};
+  if (s.new_agent_for == seat) return {"new_agent", "Choose the agent the event brings (16.5(3), 16.61)"};
+  if (s.pending_prisoner >= 0)
+    return {"prisoner", "Hold " + d.agents[s.pending_prisoner].name + " prisoner or execute him (16.42)"};
+  if (s.offer_from >= 0)
+    return {"answer_offer", std::string("The ") + side_name(s.offer_from) + " offer " +
+                                (s.offer_kind == 0 ? std::to_string(s.offer_value) + " pounds"
+                                                   : "control of " + region_name(s, s.offer_value)) +
+                                " (23.0)"};
+  if (s.hashishan_side == seat) return {"hashishan", "Designate a square with enemy units (32.6, Hashishan)"};
+  switch (s.phase) {
+    case kSetup:
+      return {"setup", std::string("Set up (26.0): the ") + side_name(seat) + " place the next piece"};
+    case kInitiative:
+      return {"initiative", "Choose the first player for this turn (7.2)"};
+    case kExpend:
+      return {s.recruit_pick[seat] >= 0 ? "recruit_place" : "expend",
+              "Spend pounds: recruits, supply points, markers (9.2, 10.0)"};
+    case kMovement:
+      return {"movement", "Operations phase " + std::to_string(s.op) + ": pick a force to move (13.0)"};
+    case kForce:
+      return {"force", "Move the force at " + square_name(d, s.force_sq) + " (13.0)"};
+    case kNegotiations:
+      return {"negotiations", "Negotiations (15.0)"};
+    case kCommitPounds:
+      return {"commit",
+              "Commit pounds secretly to the negotiations with " + region_name(s, s.nego_region) + " (15.1)"};
+    case kCombat:
+      return {"combat", "Resolve every combat (14.21)"};
+    case kWithdrawChoice:
+      return {"withdraw", "Withdraw before combat at " + square_name(d, s.combat_sq) + "? (14.5)"};
+    case kCrtChoice:
+      return {"crt", "Choose the combat results table (14.6)"};
+    case kTerrainChoice:
+      return {"terrain", "Choose one terrain multiple (14.74)"};
+    case kLossChoice:
+      return {"loss", "Choose the unit lost at " + square_name(d, s.combat_sq)};
+    case kRetreatChoice:
+      return {"retreat", "Choose where to retreat from " + square_name(d, s.combat_sq)};
+    case kMassacreChoice:
+      return {"end_operation", "End of the operation: captures done; eliminate enemy markers? (20.5)"};
+    case kProvisioning:
+      return {"provision", "Provision the force at " + square_name(d, s.prov_sq) + " (17.3)"};
+    case kStarveChoice:
+      return {"starve", "Choose " + std::to_string(s.starve_due) + " unit(s) lost to lack of forage (17.4)"};
+    default:
+      return {};
+  }
+}
+
+std::string describe_action(const State& s, int seat, const core::Action& a) {
+  const Data& d = *s.d;
+  switch (a.kind) {
+    case kPlace:
+      return "Place at " + square_name(d, a.a);
+    case kChooseFirst:
+      return std::string(side_name(a.a)) + " first";
+    case kRecruit:
+    case kRecruitAt:
+    case kBuySp:
+    case kBuyMarker:
+    case kDone:
+    case kDisband:
+    case kRelease:
+      return expend_describe(s, seat, a);
+    case kSelectForce:
+      return "Pick the force at " + square_name(d, a.a);
+    case kToggleUnit: {
+      bool in = a.a >= 1000 ? (s.agents[a.a - 1000].flags & kInForce) : (s.units[a.a].flags & kInForce);
+      if (a.b == 1) return "Pick up " + piece(s, a.a) + " by telegraph";
+      return (in ? "Leave behind " : "Take along ") + piece(s, a.a);
+    }
+    case kBeginMove:
+      return "Begin the move" + std::string(s.op > 1 ? " (1 SP)" : "");
+    case kForcedMarch:
+      return "Begin a forced march carrying " + std::to_string(a.a) + " SP";
+    case kStep:
+      return "Move to " + square_name(d, a.a);
+    case kDrop:
+      return "Drop off " + piece(s, a.a);
+    case kEndMove:
+      return a.a == 1 ? "Cancel this force" : "End this force's move";
+    case kEndMovement:
+      return "End movement";
+    case kEmbark:
+      return a.a == 1 ? "Begin amphibious movement" : "Return to land movement";
+    case kRail:
+      return "Begin railroad movement";
+    case kNegotiate:
+      return "Negotiate with " + region_name(s, a.a) + " through " + d.agents[a.b].name;
+    case kUltimatum:
+      return "Ultimatum to " + region_name(s, a.a) + " through " + d.agents[a.b].name;
+    case kCommit:
+      return "Commit " + std::to_string(a.a) + " pounds";
+    case kEndNegotiations:
+      return "End negotiations";
+    case kResolve:
+      return "Attack at " + square_name(d, a.a);
+    case kWithdraw:
+      return a.a ? "Withdraw" : "Stand and fight";
+    case kChooseCrt:
+      return a.a ? "Raid" : "Battle";
+    case kTerrainMultiple:
+      return a.a == 3 ? "Defend tripled" : "Defend doubled";
+    case kLose:
+      return "Lose " + piece(s, a.a);
+    case kRetreat:
+      return "Retreat to " + square_name(d, a.a);
+    case kPrisoner:
+      return a.a ? "Hold prisoner" : "Execute";
+    case kMassacre:
+      return (a.b ? "Massacre " : "Destroy the enemy markers at ") + square_name(d, a.a);
+    case kEndCombat:
+      return a.a ? "End the operations phase" : "End combat";
+    case kProvision: {
+      static const char* pay[] = {"Pay nothing", "Pay 1 SP for forage", "Pay 1 SP for the expedition",
+                                  "Pay 2 SP"};
+      return pay[a.a];
+    }
+    case kStarve:
+      return "Starve " + piece(s, a.a);
+    case kLevy:
+      if (a.b == 1) return "Raise the Jihad in " + d.region_name[a.a];
+      return a.a < 0 ? "No square: lose the rest" : "Place at " + square_name(d, a.a);
+    case kOfferPounds:
+      return "Offer " + std::to_string(a.a) + " pounds";
+    case kOfferRegion:
+      return "Offer control of " + region_name(s, a.a);
+    case kAnswerOffer:
+      return a.a ? "Accept the offer" : "Decline the offer";
+    case kDiscover:
+      return "Attempt a discovery with " + d.agents[a.a].name;
+    case kZoom:
+      return block_label(a.a);
+    case kChooseAgent:
+      return "Take agent " + d.agents[a.a].name;
+    case kTargetSquare:
+      if (a.b == 1) return "Send the Hashishan after " + d.agents[a.a].name;
+      return a.a < 0 ? "No target" : "Target " + square_name(d, a.a);
+  }
+  return "?";
+}
+
+void action_refs(const State& s, const core::Action& a, std::vector<frontier::Ref>& out) {
+  auto add = [&](const char* type, int id) {
+    frontier::Ref r;
+    r.set_type(type);
+    r.set_id(std::to_string(id));
+    out.push_back(r);
+  };
+  switch (a.kind) {
+    case kPlace:
+    case kRecruitAt:
+    case kSelectForce:
+    case kStep:
+    case kResolve:
+    case kRetreat:
+    case kLevy:
+      if (a.b == 1)
+        add("region", a.a);
+      else if (a.a >= 0)
+        add("square", a.a);
+      return;
+    case kMassacre:
+      if (a.a >= 0) add(a.a >= kSquares ? "box" : "square", a.a);
+      return;
+    case kTargetSquare:
+      if (a.b == 1)
+        add("agent", a.a);
+      else if (a.a >= 0)
+        add("square", a.a);
+      return;
+    case kBuyMarker:
+      add("square", a.b);
+      return;
+    case kToggleUnit:
+    case kDrop:
+    case kLose:
+    case kStarve:
+      add(a.a >= 1000 ? "agent" : "unit", a.a >= 1000 ? a.a - 1000 : a.a);
+      return;
+    case kNegotiate:
+    case kUltimatum:
+      add("region", a.a);
+      add("agent", a.b);
+      return;
+    default:
+      (void)s;
+      return;
+  }
+}
+
+std::string explain(const State& s, int seat, const core::Action& a) {
+  const Data& d = *s.d;
+  if (s.finished) return "The game is over (25.0)";
+  switch (a.kind) {
+    case kStep:
+      if (a.a >= 0 && a.a < kSquares && d.terrain[a.a] == kSea && s.force_mode != 1)
+        return "Units may not enter sea/lake squares except by amphibious movement (13.71)";
+      if (s.phase == kForce)
+        return "That square is not a neighbour the force can reach with its remaining movement points (13.1, "
+               "13.32)";
+      return "No force is moving now (13.0)";
+    case kBeginMove:
+      if (s.op > 1 && s.sp[seat] < 1) return "Moving in operations phases 2-5 costs one supply point (12.2)";
+      return "No force is being formed now (11.3)";
+    case kNegotiate:
+      return "Negotiations need your agent in the capital of a neutral or enemy region with no enemy combat "
+             "units, once per region per sub-phase (15.0, 15.3, 15.5)";
+    case kCommit:
+      return "You may commit from zero up to your agent's political value in pounds you have (15.1)";
+    case kRecruit:
+    case kRecruitAt:
+      return "Recruits must be available in the counter mix, affordable and placed as 10.3 and 10.61 allow";
+    case kBuyMarker:
+      return "Civilization markers are placed only as 20.2-20.3 allow";
+    case kResolve:
+      return "Combat happens only where your combat units share a square with enemy combat units (14.21)";
+    case kEndCombat:
+      return "Every combat must be resolved before the combat sub-phase ends (14.21)";
+    case kSelectForce:
+      return "Pick a square holding your pieces that have not moved this sub-phase (11.3, 12.2)";
+  }
+  return "That action is not legal now";
+}
+
+}  // namespace frontier::crossroads

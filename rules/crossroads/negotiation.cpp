@@ -1,0 +1,181 @@
+// Negotiations (15.0) and ultimatums (15.6), then the belligerency check (5.4). Pound
+// commitments are secret: both seats are prompted at once and the amounts revealed together.
+#include "crossroads/rules.h"
+
+namespace frontier::crossroads {
+
+namespace {
+
+int capital_sq(const State& s, int region) {
+  return s.d->cities[s.d->capital[region]].square;
+}
+
+// Best agent (highest political value) `side` has in the region's capital, or -1.
+int best_agent(const State& s, int region, int side) {
+  int sq = capital_sq(s, region), best = -1;
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].loc == sq && s.agent_side(a) == side &&
+        (best < 0 || s.d->agents[a].political > s.d->agents[best].political))
+      best = a;
+  return best;
+}
+
+// Die roll modifiers listed under 15.62, "applied to both Negotiations and Ultimatum tables".
+int nego_drm(const State& s, int region, int side) {
+  const Data& d = *s.d;
+  int drm = 0;
+  if (bop_degree(s, side) >= 2) ++drm;
+  if (bop_degree(s, other(side)) >= 2) --drm;
+  bool all = true;
+  for (const City& c : d.cities)
+    if (c.region == region && !occupied_by(s, c.square, side)) all = false;
+  if (all) ++drm;
+  for (int sq : d.region_squares[region])
+    drm += s.has_marker(sq, side, kColony) - s.has_marker(sq, other(side), kColony);
+  const std::string& code = d.region_code[region];
+  if (code == "SK") --drm;
+  if (code == "NI" || code == "PJ" || code == "SN")
+    drm += s.somnath[side] - s.somnath[other(side)];  // 32.6 21
+  if ((code == "PJ" || code == "SN") && s.control[d.region_index("NI")] == side) ++drm;
+  if (code == "HE" && s.control[d.region_index("AF")] == side) ++drm;
+  if ((code == "NP" || code == "WT") && s.control[d.region_index("SK")] == side) ++drm;
+  return drm;
+}
+
+int ultimatum_strength(const State& s, int region, int side, bool with_neutral) {
+  int sq = capital_sq(s, region), total = 0;
+  for (int u = 0; u < s.nunits; ++u) {
+    if (s.units[u].loc != sq) continue;
+    int us = s.unit_side(u);
+    if (us == side || (with_neutral && us == kNeutral)) total += s.type(u).strength;
+  }
+  return total;
+}
+
+void resolve(State& s, core::EventSink& ev) {
+  const Data& d = *s.d;
+  int side = s.phasing, enemy = other(side), region = s.nego_region;
+  const AgentInfo& att = d.agents[s.nego_agent];
+  int def_pv = s.nego_defender_agent >= 0 ? d.agents[s.nego_defender_agent].political : 0;
+  int off_pounds = s.commit[side] < 0 ? 0 : s.commit[side];
+  int def_pounds = s.commit[enemy] < 0 ? 0 : s.commit[enemy];
+  s.pounds[side] = static_cast<int16_t>(s.pounds[side] - off_pounds);
+  s.pounds[enemy] = static_cast<int16_t>(s.pounds[enemy] - def_pounds);
+  int diff, col;
+  uint8_t res;
+  int roll = s.rng.roll();
+  int drm = nego_drm(s, region, side);
+  int die = std::clamp(roll + drm, 0, 7);
+  if (s.nego_ultimatum) {  // 15.61
+    diff = ultimatum_strength(s, region, side, false) * att.political -
+           (s.nego_defender_agent >= 0 ? ultimatum_strength(s, region, enemy, true) * def_pv : 0);
+    col = diff <= 0 ? 0 : std::min(7, (diff + 5) / 6);
+    res = d.ultimatum[die][col];
+  } else {  // 15.1
+    diff = att.political + off_pounds - def_pv - def_pounds;
+    col = diff <= 0 ? 0 : std::min(5, (diff + 1) / 2);
+    res = d.negotiations[die][col];
+  }
+  if (ev.enabled())
+    ev.add("negotiations",
+           std::string(side_name(side)) + (s.nego_ultimatum ? " ultimatum" : " negotiations") + " with " +
+               d.region_name[region] + " by " + att.name + ": pounds " + std::to_string(off_pounds) +
+               " against " + std::to_string(def_pounds) + ", differential " + std::to_string(diff) +
+               ", rolled " + std::to_string(roll) + (drm >= 0 ? "+" : "") + std::to_string(drm));
+  if (res & kNegT1) {  // 15.62 T1: 1-3 treaty
+    int r2 = s.rng.roll();
+    if (r2 <= 3) res |= kNegT;
+  }
+  if (res & kNegR) shift_bop(s, enemy, 1, ev, "negotiations revulsion");
+  if (res & kNegX) eliminate_agent(s, s.nego_agent, ev);
+  if ((res & kNegE) && s.control[region] == kNeutral) set_control(s, region, enemy, false, ev);
+  if ((res & kNegN) && s.control[region] == enemy) set_control(s, region, kNeutral, false, ev);
+  if (res & kNegT) set_control(s, region, side, false, ev);
+  if (!res && ev.enabled()) ev.add("negotiations", "No effect");
+  s.nego_region = s.nego_agent = s.nego_defender_agent = -1;
+  s.commit = {-1, -1};
+  s.phase = kNegotiations;
+}
+
+}  // namespace
+
+void negotiation_legal(const State& s, int seat, Actions& out) {
+  const Data& d = *s.d;
+  if (s.phase == kCommitPounds) {
+    if (s.commit[seat] != -1) return;
+    int agent = seat == s.phasing ? s.nego_agent : s.nego_defender_agent;
+    int pv = d.agents[agent].political;  // 15.1(2), 15.4
+    int most = s.nego_ultimatum ? 0 : std::min<int>(pv, s.pounds[seat]);
+    for (int p = 0; p <= most; ++p) out.push_back({kCommit, static_cast<int16_t>(p), 0, 0});
+    return;
+  }
+  for (int r = 0; r < kRegions; ++r) {
+    if (s.control[r] == seat || (s.nego_done >> r & 1)) continue;  // 15.3
+    int sq = capital_sq(s, r);
+    if (occupied_by(s, sq, other(seat))) continue;  // 15.5
+    for (int a = 0; a < s.nagents; ++a) {
+      if (s.agents[a].loc != sq || s.agent_side(a) != seat) continue;
+      out.push_back({kNegotiate, static_cast<int16_t>(r), static_cast<int16_t>(a), 0});
+      if (s.options & kOptUltimatums)
+        out.push_back({kUltimatum, static_cast<int16_t>(r), static_cast<int16_t>(a), 0});
+    }
+  }
+  out.push_back({kEndNegotiations, 0, 0, 0});
+}
+
+void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSink& ev) {
+  switch (a.kind) {
+    case kNegotiate:
+    case kUltimatum:
+      s.nego_region = static_cast<int8_t>(a.a);
+      s.nego_agent = static_cast<int8_t>(a.b);
+      s.nego_ultimatum = a.kind == kUltimatum;
+      s.nego_done |= 1u << a.a;
+      // 15.1(4): the defender counters only if he has an agent in the capital (neutral agents
+      // have no effect, 2.8). Which agent: the highest political value (no reason to pick another).
+      s.nego_defender_agent = static_cast<int8_t>(best_agent(s, a.a, other(seat)));
+      s.commit = {-1, -1};
+      s.phase = kCommitPounds;
+      return;
+    case kCommit:
+      s.commit[seat] = static_cast<int8_t>(a.a);
+      if (ev.enabled())
+        ev.add_private("commit", core::seat_bit(seat),
+                       std::string(side_name(seat)) + " commits " + std::to_string(a.a) + " pounds",
+                       std::string(side_name(seat)) + " has committed pounds");
+      if (s.commit[s.phasing] >= 0 && (s.nego_defender_agent < 0 || s.commit[other(s.phasing)] >= 0))
+        resolve(s, ev);
+      return;
+    case kEndNegotiations:
+      belligerency_check(s, ev);
+      s.phase = kCombat;
+      return;
+  }
+}
+
+// 5.41(1)-(2): phasing combat units with neutral units, or in a neutral city: invasion.
+void belligerency_check(State& s, core::EventSink& ev) {
+  const Data& d = *s.d;
+  int side = s.phasing;
+  Occupancy occ(s);
+  for (int sq = 0; sq < kSquares; ++sq) {
+    if (!occ.at(sq, side)) continue;
+    if (!occ.at(sq, kNeutral) && (d.city_at[sq] < 0 || s.control[d.region[sq]] != kNeutral)) continue;
+    uint32_t invaded = 0;
+    for (int u = 0; u < s.nunits; ++u)
+      if (s.units[u].loc == sq && s.unit_side(u) == kNeutral) {
+        int nation = s.type(u).nation;
+        if (nation >= 2 && nation < 2 + kRegions) invaded |= 1u << (nation - 2);
+      }
+    if (d.city_at[sq] >= 0 && s.control[d.region[sq]] == kNeutral) invaded |= 1u << d.region[sq];
+    for (int r = 0; r < kRegions; ++r)
+      if ((invaded >> r & 1) && s.control[r] == kNeutral) {
+        if (ev.enabled())
+          ev.add("invasion", std::string(side_name(side)) + " forces violate the neutrality of " +
+                                 d.region_name[r] + " (5.41)");
+        set_control(s, r, other(side), true, ev);
+      }
+  }
+}
+
+}  // namespace frontier::crossroads

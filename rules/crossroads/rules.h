@@ -1,0 +1,62 @@
+// The rule areas of Asia Crossroads, one file each. Every area offers its legal actions for the
+// seat holding the prompt, applies them, and labels them; sequence.cpp strings them together.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "crossroads/board.h"
+
+namespace frontier::crossroads {
+
+using Actions = std::vector<core::Action>;
+
+// sequence.cpp: the turn sequence (3.0), initiative (7.0), end of turn, victory (25.0).
+core::SeatMask awaiting_seats(const State& s);
+void start_operations_step(State& s, core::EventSink& ev);  // after a sub-phase ends
+void compute_victory(const State& s, int vp[2]);
+
+// setup.cpp (26.0)
+void setup_legal(const State& s, int seat, Actions& out);
+void setup_apply(State& s, const core::Action& a, core::EventSink& ev);
+int setup_placer(const State& s);
+void setup_continue(State& s, core::EventSink& ev);    // places forced placements
+void start_setup_done(State& s, core::EventSink& ev);  // set-up over: the first turn begins
+void after_initiative(State& s, core::EventSink& ev);
+void expend_finished(State& s);
+void provisioning_continue(State& s, core::EventSink& ev);
+
+// economy.cpp (9.0, 10.0, 17.1, 20.0)
+void collect_income(State& s, core::EventSink& ev);
+void expend_legal(const State& s, int seat, Actions& out);
+void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);
+std::string expend_describe(const State& s, int seat, const core::Action& a);
+
+// movement.cpp (11.0, 13.0, 19.0)
+void movement_legal(const State& s, int seat, Actions& out);
+void movement_apply(State& s, const core::Action& a, core::EventSink& ev);
+int force_movement(const State& s);  // half points
+
+// negotiation.cpp (15.0, 5.4)
+void negotiation_legal(const State& s, int seat, Actions& out);
+void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);
+void belligerency_check(State& s, core::EventSink& ev);
+
+// combat.cpp (14.0, 16.4, 20.5, 24.0)
+void combat_legal(const State& s, int seat, Actions& out);
+void combat_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);
+int combat_column(int attack, int defence);
+bool combat_pending(const State& s);
+void capture_checks(State& s, core::EventSink& ev);
+
+// supply.cpp (17.3-17.6)
+void provision_legal(const State& s, int seat, Actions& out);
+void provision_apply(State& s, const core::Action& a, core::EventSink& ev);
+bool provision_next(State& s);  // moves to the next square needing a decision; false when done
+int provision_need(const State& s, int sq, int side, bool* expeditionary);
+
+// events.cpp (8.0, 21.0)
+void random_events(State& s, core::EventSink& ev);
+void apply_event(State& s, const std::string& id, int roller, core::EventSink& ev);
+
+}  // namespace frontier::crossroads

@@ -1,0 +1,110 @@
+// Scenario set-up (26.0): each placement instruction is a prompt for the seat the text names
+// (neutrals of 5.0 placed by the British, of 6.0 by the Russians).
+#include "crossroads/picker.h"
+#include "crossroads/rules.h"
+#include "crossroads/scenario.h"
+
+namespace frontier::crossroads {
+
+namespace {
+
+// Candidate squares for the current placement (respecting "at least one unit per city").
+void candidates(const State& s, std::vector<int>& out) {
+  out.clear();
+  const Placement& p = scenario_of(s).placements[s.placement];
+  const Data& d = *s.d;
+  if (p.fixed >= 0) {
+    out.push_back(p.fixed);
+    return;
+  }
+  if (p.home) {
+    out.push_back(p.placer == kBritish ? kCentralIndia : kUrals);
+    return;
+  }
+  if (p.where == Where::kCities) {
+    for (const City& c : d.cities)
+      if (p.regions >> c.region & 1) out.push_back(c.square);
+  } else {
+    for (int sq = 0; sq < kSquares; ++sq) {
+      int r = d.region[sq];
+      if (r < 0 || !(p.regions >> r & 1)) continue;
+      bool city = d.city_at[sq] >= 0;
+      if (p.where == Where::kNonCity && (city || s.markers[sq])) continue;
+      if (p.where == Where::kFort && !s.has_marker(sq, p.placer, kFort)) continue;
+      out.push_back(sq);
+    }
+  }
+  if (!p.group.empty()) {
+    // Units of the group still to place versus squares of the group still empty.
+    int left = 0;
+    for (size_t i = s.placement; i < scenario_of(s).placements.size(); ++i) {
+      const Placement& q = scenario_of(s).placements[i];
+      if (q.group == p.group) left += q.count - (i == static_cast<size_t>(s.placement) ? s.placed : 0);
+    }
+    std::vector<int> empty;
+    for (int sq : out) {
+      bool has = false;
+      for (int u = 0; u < s.nunits && !has; ++u)
+        if (s.units[u].loc == sq && s.type(u).nation == p.nation) has = true;
+      if (!has) empty.push_back(sq);
+    }
+    if (static_cast<int>(empty.size()) >= left) out = empty;
+  }
+}
+
+void place_one(State& s, int sq) {
+  const Placement& p = scenario_of(s).placements[s.placement];
+  if (p.agent >= 0) {
+    s.agents[p.agent].loc = static_cast<int16_t>(sq);
+  } else if (p.marker >= 0) {
+    s.markers[sq] |=
+        marker_bit(p.nation == kNationBR ? kBritish : kRussian, static_cast<MarkerKind>(p.marker));
+  } else {
+    for (int u = 0; u < s.nunits; ++u)
+      if (s.units[u].loc == kPool && s.units[u].type == p.type) {
+        s.units[u].loc = static_cast<int16_t>(sq);
+        break;
+      }
+  }
+}
+
+}  // namespace
+
+int setup_placer(const State& s) {
+  return scenario_of(s).placements[s.placement].placer;
+}
+
+void setup_legal(const State& s, int seat, Actions& out) {
+  if (seat != setup_placer(s)) return;
+  std::vector<int> c;
+  candidates(s, c);
+  offer_squares(s, seat, c, kPlace, out);
+}
+
+void setup_apply(State& s, const core::Action& a, core::EventSink& ev) {
+  place_one(s, a.a);
+  const auto& list = scenario_of(s).placements;
+  if (++s.placed >= list[s.placement].count) {
+    s.placed = 0;
+    ++s.placement;
+  }
+  setup_continue(s, ev);
+}
+
+void setup_continue(State& s, core::EventSink& ev) {
+  const auto& list = scenario_of(s).placements;
+  // Skip placements with a single possible square (no decision to make).
+  std::vector<int> c;
+  while (s.placement < static_cast<int>(list.size())) {
+    candidates(s, c);
+    if (c.size() != 1) break;
+    place_one(s, c[0]);
+    if (++s.placed >= list[s.placement].count) {
+      s.placed = 0;
+      ++s.placement;
+    }
+  }
+  if (s.placement >= static_cast<int>(list.size())) start_setup_done(s, ev);
+}
+
+}  // namespace frontier::crossroads

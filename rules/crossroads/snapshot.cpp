@@ -1,0 +1,71 @@
+// Snapshot bytes of a State (one field list serves both directions, so the two can never
+// drift apart). The static Data is not serialised: restore points the state at data().
+#include "crossroads/snapshot.h"
+
+#include <type_traits>
+
+namespace frontier::crossroads {
+
+namespace {
+
+template <typename F>
+void fields(State& s, F&& f) {
+  f(s.scenario), f(s.last_turn), f(s.options), f(s.turn), f(s.first_turn), f(s.phase), f(s.first), f(s.op);
+  f(s.phasing), f(s.bop);
+  for (auto& v : s.control) f(v);
+  for (auto& v : s.start_neutral) f(v);
+  for (int i = 0; i < 2; ++i) f(s.pounds[i]), f(s.sp[i]), f(s.sp_bought[i]), f(s.done[i]), f(s.spy_ring[i]);
+  f(s.open_war_by), f(s.open_war_this_turn), f(s.events_seen), f(s.trade_boom), f(s.famine), f(s.mutiny_done);
+  f(s.ranjit_rule), f(s.nunits), f(s.nagents);
+  for (int u = 0; u < s.nunits; ++u) f(s.units[u].loc), f(s.units[u].type), f(s.units[u].flags);
+  for (int a = 0; a < s.nagents; ++a) f(s.agents[a].loc), f(s.agents[a].flags);
+  for (auto& v : s.markers) f(v);
+  for (auto& v : s.massacred) f(v);
+  for (auto& v : s.discovered) f(v);
+  f(s.placement), f(s.placed), f(s.force_sq), f(s.force_mp), f(s.force_mode), f(s.force_agent),
+      f(s.force_begun);
+  f(s.force_moved), f(s.force_forced), f(s.force_carry), f(s.left_home), f(s.nego_region), f(s.nego_agent);
+  f(s.nego_defender_agent), f(s.nego_ultimatum), f(s.commit[0]), f(s.commit[1]), f(s.nego_done),
+      f(s.combat_sq);
+  f(s.combat_crt), f(s.combat_mult), f(s.loss_side), f(s.losses_due), f(s.retreat_side), f(s.loss_context);
+  f(s.combat_result), f(s.pending_prisoner), f(s.prov_side), f(s.prov_sq), f(s.starve_due), f(s.levy_side);
+  f(s.levy_region), f(s.levy_left), f(s.levy_pending[0]), f(s.levy_pending[1]), f(s.recruit_pick[0]);
+  f(s.recruit_pick[1]), f(s.offer_from), f(s.offer_kind), f(s.offer_value), f(s.offers_made[0]),
+      f(s.offers_made[1]);
+  f(s.bazaar), f(s.somnath[0]), f(s.somnath[1]), f(s.once_discoveries), f(s.hashishan_side),
+      f(s.hashishan_sq), f(s.new_agent_for), f(s.zoom[0]), f(s.zoom[1]);
+  f(s.finished), f(s.winner), f(s.vp[0]), f(s.vp[1]);
+}
+
+}  // namespace
+
+void write_state(const State& s, core::ByteWriter& w) {
+  s.rng.write(w);
+  fields(const_cast<State&>(s), [&](auto& v) { w.svarint(static_cast<int64_t>(v)); });
+  w.str(s.result);
+}
+
+bool read_state(std::string_view bytes, State& s) {
+  core::ByteReader r(bytes);
+  s.d = &data();
+  if (!s.rng.read(r)) return false;
+  bool ok = true;
+  fields(s, [&](auto& v) {
+    int64_t x = 0;
+    if (!ok || !r.svarint(x)) {
+      ok = false;
+      return;
+    }
+    using T = std::remove_reference_t<decltype(v)>;
+    v = static_cast<T>(x);
+    if (static_cast<int64_t>(v) != x) ok = false;
+    const void* p = &v;
+    if ((p == &s.nunits && (x < 0 || x > kMaxUnits)) || (p == &s.nagents && (x < 0 || x > kMaxAgents))) {
+      ok = false;
+      v = static_cast<T>(0);  // keeps the loops over units/agents inside their arrays
+    }
+  });
+  return ok && r.str(s.result) && r.at_end();
+}
+
+}  // namespace frontier::crossroads

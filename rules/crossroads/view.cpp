@@ -1,0 +1,190 @@
+#include "crossroads/view.h"
+
+#include "crossroads/board.h"
+
+namespace frontier::crossroads {
+
+namespace {
+
+// Locations where each seat has a piece (22.1(1)), computed once per view.
+struct Presence {
+  explicit Presence(const State& s) {
+    for (int u = 0; u < s.nunits; ++u)
+      if (s.units[u].loc >= 0 && s.unit_side(u) < 2)
+        here[s.units[u].loc] |= static_cast<uint8_t>(1 << s.unit_side(u));
+    for (int a = 0; a < s.nagents; ++a)
+      if (s.agents[a].loc >= 0 && s.agent_side(a) < 2)
+        here[s.agents[a].loc] |= static_cast<uint8_t>(1 << s.agent_side(a));
+  }
+  std::array<uint8_t, kLocs> here{};
+};
+
+bool in_combat(const State& s) {
+  switch (s.phase) {
+    case kWithdrawChoice:
+    case kCrtChoice:
+    case kTerrainChoice:
+    case kLossChoice:
+    case kRetreatChoice:
+      return s.loss_context == 0 || s.phase != kLossChoice;
+    default:
+      return false;
+  }
+}
+
+bool seat_may_examine(const State& s, const Presence& p, int seat, int loc, int side) {
+  if (side == seat) return true;
+  if (loc >= kSquares) return false;                    // the enemy home base box (19.0)
+  if (p.here[loc] >> seat & 1) return true;             // 22.1(1)
+  if (in_combat(s) && loc == s.combat_sq) return true;  // 22.1(2)
+  if (s.spy_ring[seat]) return true;                    // 22.1(3)
+  int r = s.d->region[loc];
+  return r >= 0 && s.control[r] == seat;  // 22.1(4)
+}
+
+bool examine(const State& s, const Presence& p, int viewer, int loc, int side) {
+  if (s.finished) return true;
+  if (viewer == core::kObserver)
+    return seat_may_examine(s, p, kBritish, loc, side) && seat_may_examine(s, p, kRussian, loc, side);
+  return seat_may_examine(s, p, viewer, loc, side);
+}
+
+}  // namespace
+
+bool may_examine(const State& s, int viewer, int loc, int side) {
+  Presence p(s);
+  return examine(s, p, viewer, loc, side);
+}
+
+std::string phase_name(const State& s) {
+  static const char* names[] = {"set-up",       "initiative",   "income and expenditure",
+                                "movement",     "movement",     "negotiations",
+                                "negotiations", "combat",       "combat",
+                                "combat",       "combat",       "combat",
+                                "combat",       "combat",       "combat",
+                                "provisioning", "provisioning", "levy",
+                                "jihad",        "agreement",    "discovery",
+                                "game over"};
+  return names[s.phase];
+}
+
+void build_view(const State& s, int viewer, CrossroadsView& out) {
+  const Data& d = *s.d;
+  out.set_turn(static_cast<uint32_t>(s.turn));
+  out.set_years(std::to_string(1830 + 5 * s.turn) + "-" + std::to_string(1834 + 5 * s.turn));
+  out.set_phase(phase_name(s));
+  out.set_first_player(side_name(s.first));
+  out.set_operations_phase(s.op);
+  out.set_phasing(side_name(s.phasing));
+  out.set_balance_of_power(s.bop);
+  for (int r = 0; r < kRegions; ++r) {
+    auto* rv = out.add_regions();
+    rv->set_code(d.region_code[r]);
+    rv->set_name(d.region_name[r]);
+    rv->set_control(side_name(s.control[r]));
+    rv->set_vp(d.region_vp[r]);
+  }
+  bool own = viewer == kBritish || viewer == kRussian;
+  out.set_pounds(own || s.finished ? s.pounds[own ? viewer : 0] : -1);  // 9.0: treasuries are secret
+  out.set_supply_points(own ? s.sp[viewer] : -1);
+  // Stacks: per location and side, in location order. One pass buckets the pieces.
+  Presence pres(s);
+  std::vector<uint8_t> present(static_cast<size_t>(kLocs) * 3, 0);
+  for (int u = 0; u < s.nunits; ++u)
+    if (s.units[u].loc >= 0) present[static_cast<size_t>(s.units[u].loc) * 3 + s.unit_side(u)] = 1;
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].loc >= 0) present[static_cast<size_t>(s.agents[a].loc) * 3 + s.agent_side(a)] = 1;
+  for (int loc = 0; loc < kLocs; ++loc) {
+    for (int side = 0; side < 3; ++side) {
+      if (!present[static_cast<size_t>(loc) * 3 + side]) continue;
+      bool exam = examine(s, pres, viewer, loc, side);
+      if (!exam && loc >= kSquares) continue;  // the enemy's home box is off the map
+      auto* st = out.add_stacks();
+      st->set_square(loc);
+      st->set_row(loc < kSquares ? loc / kW : -1);
+      st->set_col(loc < kSquares ? loc % kW : -1);
+      st->set_name(square_name(d, loc));
+      st->set_side(side_name(side));
+      st->set_examined(exam);
+      if (!exam) continue;  // only the flag (22.3)
+      for (int u = 0; u < s.nunits; ++u) {
+        if (s.units[u].loc != loc || s.unit_side(u) != side) continue;
+        const UnitType& t = s.type(u);
+        auto* uv = st->add_units();
+        uv->set_id(u);
+        uv->set_nation(d.nation_code(t.nation));
+        uv->set_type(kind_code(t.kind));
+        uv->set_strength(t.strength);
+        uv->set_crt(t.crt == kCrtB ? "B" : t.crt == kCrtR ? "R" : "C");
+        uv->set_move(t.move);
+      }
+      for (int a = 0; a < s.nagents; ++a) {
+        if (s.agents[a].loc != loc || s.agent_side(a) != side) continue;
+        auto* av = st->add_agents();
+        av->set_name(d.agents[a].name);
+        av->set_political(d.agents[a].political);
+        av->set_military(d.agents[a].military);
+      }
+    }
+  }
+  static const char* kinds[] = {"colony", "fort", "trading post", "railroad"};
+  for (int sq = 0; sq < kSquares; ++sq)  // 22.2: markers are always visible
+    for (int side = 0; side < 2; ++side)
+      for (int k = 0; k < 4; ++k)
+        if (s.has_marker(sq, side, static_cast<MarkerKind>(k))) {
+          auto* m = out.add_markers();
+          m->set_square(sq);
+          m->set_name(square_name(d, sq));
+          m->set_side(side_name(side));
+          m->set_kind(kinds[k]);
+        }
+  if (s.open_war_by >= 0) out.set_open_war_by(side_name(s.open_war_by));
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].loc == kHeldByBritish || s.agents[a].loc == kHeldByRussian)
+      out.add_prisoners(d.agents[a].name + (s.agents[a].loc == kHeldByBritish ? " (held by the British)"
+                                                                              : " (held by the Russians)"));
+  if (s.finished) {
+    out.set_british_vp(s.vp[0]);
+    out.set_russian_vp(s.vp[1]);
+  }
+  if (s.control[kGhazi] != kNeutral) out.set_ghazis(side_name(s.control[kGhazi]));
+  if (s.phase == kCommitPounds) out.set_pending("negotiations with " + d.region_name[s.nego_region]);
+}
+
+// Redraws what `viewer` cannot see: the other treasury and SP (9.0), a secret commitment not
+// yet revealed (15.1), and which unexamined pieces stand in which unexamined square.
+std::unique_ptr<core::GameState> resample(const State& s, int viewer, core::Rng& rng) {
+  auto out = std::make_unique<State>(s);
+  if (s.finished) return out;
+  for (int side = 0; side < 2; ++side) {
+    if (side == viewer) continue;
+    out->pounds[side] = static_cast<int16_t>(rng.below(80));
+    out->sp[side] = static_cast<int16_t>(rng.below(20));
+    if (s.phase == kCommitPounds && s.commit[side] >= 0)
+      out->commit[side] = static_cast<int8_t>(rng.below(4));
+  }
+  Presence pres(s);
+  for (int side = 0; side < 3; ++side) {
+    int idx[kMaxUnits], locs[kMaxUnits], n = 0;
+    for (int u = 0; u < s.nunits; ++u) {
+      int l = s.units[u].loc;
+      if (l < 0 || s.unit_side(u) != side || examine(s, pres, viewer, l, side)) continue;
+      idx[n] = u;
+      locs[n++] = l;
+    }
+    rng.shuffle(std::span<int>(locs, static_cast<size_t>(n)));
+    for (int i = 0; i < n; ++i) out->units[idx[i]].loc = static_cast<int16_t>(locs[i]);
+    int ai[kMaxAgents], al[kMaxAgents], m = 0;
+    for (int a = 0; a < s.nagents; ++a) {
+      int l = s.agents[a].loc;
+      if (l < 0 || s.agent_side(a) != side || examine(s, pres, viewer, l, side)) continue;
+      ai[m] = a;
+      al[m++] = l;
+    }
+    rng.shuffle(std::span<int>(al, static_cast<size_t>(m)));
+    for (int i = 0; i < m; ++i) out->agents[ai[i]].loc = static_cast<int16_t>(al[i]);
+  }
+  return out;
+}
+
+}  // namespace frontier::crossroads

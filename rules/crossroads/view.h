@@ -1,0 +1,31 @@
+// What a seat sees (22.0 fog of war), the labels and prompts it is shown, script edits and
+// the consistency check.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "crossroads.pb.h"
+#include "crossroads/state.h"
+
+namespace frontier::crossroads {
+
+// 22.1: may `viewer` examine the pieces of `side` at `loc`? (Own pieces always; kObserver only
+// what both seats may examine; everything once the game is over.)
+bool may_examine(const State& s, int viewer, int loc, int side);
+void build_view(const State& s, int viewer, CrossroadsView& out);
+std::unique_ptr<core::GameState> resample(const State& s, int viewer, core::Rng& rng);
+std::string phase_name(const State& s);
+
+core::PromptInfo prompt_for(const State& s, int seat);
+std::string describe_action(const State& s, int seat, const core::Action& a);
+void action_refs(const State& s, const core::Action& a, std::vector<frontier::Ref>& out);
+std::string explain(const State& s, int seat, const core::Action& a);
+
+core::Status edit_state(State& s, std::string_view command);
+std::string invariants(const State& s);
+
+}  // namespace frontier::crossroads

@@ -1,0 +1,101 @@
+// Income (9.0), recruits (10.0), supply point prices (17.1), civilization markers (20.0).
+#include "crossroads/rules.h"
+#include "helpers.h"
+
+namespace frontier::crossroads::test {
+namespace {
+
+std::unique_ptr<core::GameState> spend(std::vector<std::string> edits) {
+  edits.push_back("phase expenditure British");
+  return board(edits);
+}
+
+TEST(CrossroadsEconomy, OccupiedCitiesAndTradingPostsPay) {
+  // 9.1(2)-(3): occupied city = its value; with a trading post double; an unoccupied trading
+  // post pays the normal value; nothing when the enemy occupies it.
+  auto s = board({"place British GA at Delhi", "marker British post at Agra", "marker British post at Simla",
+                  "place British GA at Simla", "marker British post at Lucknow",
+                  "place Russian GA at Lucknow", "pounds British 0"});
+  S(*s).rng.force_roll(1);  // home government: die 1, no modifier (index 1) -> 4
+  S(*s).rng.force_roll(1);
+  core::EventSink none;
+  collect_income(S(*s), none);
+  // Delhi 3 + Agra 3 (unoccupied post) + Simla 3x2 (occupied post) = 12, plus home 4.
+  EXPECT_EQ(S(*s).pounds[kBritish], 16);
+}
+
+TEST(CrossroadsEconomy, SupplyPointsCostMoreAfterTen) {
+  // 17.1: the first 10 SP a turn cost one pound, later ones two.
+  auto s = spend({"pounds British 30"});
+  for (int i = 0; i < 10; ++i) play(*s, kBritish, "Buy a supply point (1 pounds)");
+  EXPECT_TRUE(offered(*s, kBritish, "Buy a supply point (2 pounds)"));
+  play(*s, kBritish, "Buy a supply point (2 pounds)");
+  EXPECT_EQ(S(*s).pounds[kBritish], 18);
+}
+
+TEST(CrossroadsEconomy, NativeFieldForceNeedsAnOccupiedCity) {
+  // 10.33 example: British control Afghanistan and occupy Kabul: an Afghan field force goes there.
+  auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 10"});
+  play(*s, kBritish, "Recruit AF field force (3 pounds)");
+  auto l = labels(*s, kBritish);
+  EXPECT_TRUE(offered(*s, kBritish, "Place the recruit at Kabul"));
+  EXPECT_FALSE(offered(*s, kBritish, "Place the recruit at Kandahar"));
+}
+
+TEST(CrossroadsEconomy, RecruitsLimitedByForage) {
+  // 10.61: new brigades in a square up to its forage value.
+  auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 60"});
+  int placed = 0;
+  while (offered(*s, kBritish, "Recruit AF irregulars (1 pounds)")) {
+    play(*s, kBritish, "Recruit AF irregulars (1 pounds)");
+    // A long list of squares is offered block by block (picker.h).
+    if (!offered(*s, kBritish, "Squares in rows 21-27, columns 21-27")) break;
+    play(*s, kBritish, "Squares in rows 21-27, columns 21-27");
+    if (!offered(*s, kBritish, "Place the recruit at Kabul")) break;
+    play(*s, kBritish, "Place the recruit at Kabul");
+    ++placed;
+  }
+  EXPECT_EQ(placed, forage(S(*s), square("Kabul")));
+}
+
+TEST(CrossroadsEconomy, ColonyNeedsRegularAndAgent) {
+  // 20.31(1)
+  auto s = spend({"place British FF at Kabul", "pounds British 20"});
+  EXPECT_FALSE(offered(*s, kBritish, "Build a colony at Kabul"));
+  edit(*s, "agent Burnes at Kabul");
+  EXPECT_TRUE(offered(*s, kBritish, "Build a colony at Kabul"));
+  EXPECT_TRUE(offered(*s, kBritish, "Build a trading post at Kabul"));
+  EXPECT_FALSE(offered(*s, kBritish, "Build a railroad at Kabul"));  // 20.34: not before 1860-64
+}
+
+TEST(CrossroadsEconomy, BothSeatsSpendAtOnce) {
+  // 3.1 [3]: income and expenditure are simultaneous.
+  auto s = spend({});
+  EXPECT_EQ(game().awaiting(*s), core::seat_bit(kBritish) | core::seat_bit(kRussian));
+  play(*s, kRussian, "Finish income and expenditure");
+  EXPECT_EQ(game().awaiting(*s), core::seat_bit(kBritish));
+  play(*s, kBritish, "Finish income and expenditure");
+  EXPECT_EQ(game().prompt(*s, kBritish).kind, "movement");
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsEconomy, PrisonersReleasedOrPlaced) {
+  // 16.42(1): a prisoner may be returned; 16.44: a captured native agent whose region is now
+  // friendly may be placed on any square with a friendly unit.
+  auto s = spend({"place British FF at Delhi", "control AF British"});
+  S(*s).agents[data().agent_index("Dost Mohammed")].loc = kHeldByBritish;
+  S(*s).agents[data().agent_index("Simonich")].loc = kHeldByBritish;
+  play(*s, kBritish, "Place the captured Dost Mohammed (16.44)");
+  play(*s, kBritish, "Place the recruit at Delhi");
+  EXPECT_EQ(S(*s).agents[data().agent_index("Dost Mohammed")].loc, square("Delhi"));
+  play(*s, kBritish, "Release Simonich");
+  EXPECT_EQ(S(*s).agents[data().agent_index("Simonich")].loc, kUrals);
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test

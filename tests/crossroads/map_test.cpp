@@ -1,0 +1,83 @@
+// The reconstructed map (2.1, 2.81): regions, capitals, cities, terrain costs and home edges.
+#include "crossroads/board.h"
+#include "crossroads/data.h"
+#include "helpers.h"
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsMap, CapitalsFollowTheErrata) {
+  const Data& d = data();
+  // 2.81: Khiva city is the capital of Khiva; Chitral city the capital of the Pamir.
+  EXPECT_EQ(d.cities[d.capital[d.region_index("KV")]].name, "Khiva");
+  EXPECT_EQ(d.cities[d.capital[d.region_index("PA")]].name, "Chitral");
+  EXPECT_EQ(d.cities[d.capital[d.region_index("AF")]].name, "Kabul");
+  for (int r = 0; r < kRegions; ++r) EXPECT_EQ(d.cities[d.capital[r]].region, r) << d.region_code[r];
+}
+
+TEST(CrossroadsMap, EveryNamedCityStandsOnLandInItsRegion) {
+  const Data& d = data();
+  for (const char* name : {"Orenburg", "Gur'ev", "Karkaralinsk", "Semipalatinsk", "Teheran", "Bushire",
+                           "Karachi", "Herat", "Kabul", "Delhi", "Agra", "Jodhpur", "Lucknow", "Simla",
+                           "Katmandu", "Gartok", "Srinigar", "Khiva", "Chitral"}) {
+    int c = d.city_index(name);
+    ASSERT_GE(c, 0) << name;
+    EXPECT_NE(d.terrain[d.cities[c].square], kSea) << name;
+    EXPECT_EQ(d.region[d.cities[c].square], d.cities[c].region) << name;
+  }
+  EXPECT_EQ(d.region_code.size(), 19u);
+}
+
+TEST(CrossroadsMap, IndianCitiesOnTradeRoutesPayThree) {
+  // Income Chart clarification (2.8): India, Punjab and Sind cities on trade routes pay 3.
+  const Data& d = data();
+  for (const City& c : d.cities) {
+    const std::string& code = d.region_code[c.region];
+    if ((code == "NI" || code == "PJ" || code == "SN") && d.route[c.square]) {
+      EXPECT_EQ(c.income, 3) << c.name;
+    }
+  }
+}
+
+TEST(CrossroadsMap, TerrainCostsAndTradeRoutes) {
+  auto s = board({});
+  const Data& d = data();
+  const State& st = S(*s);
+  int sea = -1, mountain_route = -1, clear_route = -1, from_m = -1, from_c = -1;
+  for (int sq = 0; sq < kSquares; ++sq) {
+    if (d.terrain[sq] == kSea && sea < 0) sea = sq;
+    if (d.route[sq] & 2 && sq % kW + 1 < kW) {  // a trade route leaving east
+      int to = sq + 1;
+      if (d.terrain[to] == kMountain && mountain_route < 0) mountain_route = to, from_m = sq;
+      if ((d.terrain[to] == kClear || d.terrain[to] == kRiver) && clear_route < 0)
+        clear_route = to, from_c = sq;
+    }
+  }
+  ASSERT_GE(clear_route, 0);
+  EXPECT_EQ(enter_cost(st, from_c, clear_route), 1);  // 13.51: half a point along a route
+  if (mountain_route >= 0) {
+    EXPECT_EQ(enter_cost(st, from_m, mountain_route), 2);  // 13.52
+  }
+  int land = sea + 1 < kSquares && d.terrain[sea + 1] != kSea ? sea + 1 : sea - 1;
+  EXPECT_EQ(enter_cost(st, land, sea), -1);  // 13.71
+}
+
+TEST(CrossroadsMap, HomeBaseEdges) {
+  const Data& d = data();
+  int ci = 0, ur = 0;
+  for (int sq = 0; sq < kSquares; ++sq) {
+    ci += d.central_india_edge[sq];
+    ur += d.urals_edge[sq];
+    if (d.central_india_edge[sq]) {
+      EXPECT_EQ(d.region_code[d.region[sq]], "NI");  // 19.11
+    }
+    if (d.urals_edge[sq]) {
+      EXPECT_EQ(d.region_code[d.region[sq]], "WS");  // 19.12
+    }
+  }
+  EXPECT_GT(ci, 3);
+  EXPECT_GT(ur, 10);
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test

@@ -1,0 +1,103 @@
+// Movement (11.3, 12.2, 13.0, 16.21, 19.2).
+#include "crossroads/rules.h"
+#include "helpers.h"
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsMovement, ForceMovesAtItsSlowestUnit) {
+  // 11.3: a flying column (6) with a field force (4) moves 4.
+  auto s = board({"place British FC at Delhi", "place British FF at Delhi"});
+  play(*s, kBritish, "Pick the force at Delhi");
+  play(*s, kBritish, "Begin the move");
+  EXPECT_EQ(S(*s).force_mp, 8);  // half points
+}
+
+TEST(CrossroadsMovement, AgentAddsHisMilitaryRating) {
+  // 16.21: Keane (military 2) with an infantry brigade (4) gives the force 6.
+  auto s = board({"place British FF at Delhi", "agent Keane at Delhi"});
+  play(*s, kBritish, "Pick the force at Delhi");
+  play(*s, kBritish, "Begin the move");
+  EXPECT_EQ(S(*s).force_mp, 12);
+  // The agent giving the bonus may not be dropped off (16.21).
+  play(*s, kBritish, "Move to square 36,30");
+  EXPECT_FALSE(offered(*s, kBritish, "Drop off Keane"));
+}
+
+TEST(CrossroadsMovement, LaterOperationsCostSupply) {
+  // 12.2: moving in the 2nd-5th operations phases costs one SP per force.
+  auto s = board({"place British FF at Delhi", "phase movement British op 2", "sp British 0"});
+  EXPECT_FALSE(offered(*s, kBritish, "Pick the force at Delhi"));
+  edit(*s, "sp British 1");
+  play(*s, kBritish, "Pick the force at Delhi");
+  play(*s, kBritish, "Begin the move (1 SP)");
+  EXPECT_EQ(S(*s).sp[kBritish], 0);
+}
+
+TEST(CrossroadsMovement, OnlyHighlightedForcesMoveDiagonally) {
+  // 13.2: irregulars may cross vertices, field forces only sides.
+  auto s = board({"place NI IR at Delhi"});
+  play(*s, kBritish, "Pick the force at Delhi");
+  play(*s, kBritish, "Begin the move");
+  EXPECT_TRUE(offered(*s, kBritish, "Move to square 34,31"));
+  auto t = board({"place British FF at Delhi"});
+  play(*t, kBritish, "Pick the force at Delhi");
+  play(*t, kBritish, "Begin the move");
+  EXPECT_FALSE(offered(*t, kBritish, "Move to square 34,31"));
+}
+
+TEST(CrossroadsMovement, MustStopOnEnteringEnemyCombatUnits) {
+  // 13.32
+  auto s = board({"place British FF at Delhi", "place Russian FF at 35,31"});
+  play(*s, kBritish, "Pick the force at Delhi");
+  play(*s, kBritish, "Begin the move");
+  play(*s, kBritish, "Move to square 35,31");
+  for (const auto& l : labels(*s, kBritish)) EXPECT_EQ(l.rfind("Move to", 0), std::string::npos) << l;
+}
+
+TEST(CrossroadsMovement, OnlyBritishRegularsEnterCentralIndia) {
+  // 19.21
+  const Data& d = data();
+  int edge = -1;
+  for (int sq = 0; sq < kSquares && edge < 0; ++sq)
+    if (d.central_india_edge[sq]) edge = sq;
+  std::string at = std::to_string(edge / kW) + "," + std::to_string(edge % kW);
+  auto s = board({"place British FF at " + at, "place NI GA at " + at});
+  play(*s, kBritish, "Pick the force at square " + at);
+  play(*s, kBritish, "Begin the move");
+  EXPECT_FALSE(offered(*s, kBritish, "Move to Central India"));
+  auto t = board({"place British FF at " + at});
+  play(*t, kBritish, "Pick the force at square " + at);
+  play(*t, kBritish, "Begin the move");
+  EXPECT_TRUE(offered(*t, kBritish, "Move to Central India"));
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsMovement, HomeBaseBySeaAndRail) {
+  // 19.11: British regulars leave Central India by the Persian Gulf (amphibious, 2 SP as from a
+  // non-port); 19.14: from 1860-64 by a friendly railroad on an edge square.
+  auto s = board({"place British FF at Central India", "sp British 2"});
+  play(*s, kBritish, "Pick the force at Central India");
+  play(*s, kBritish, "Begin the move");
+  play(*s, kBritish, "Begin amphibious movement");
+  EXPECT_EQ(S(*s).sp[kBritish], 0);
+  EXPECT_EQ(data().water[S(*s).force_sq], 'G');
+  const Data& d = data();
+  int edge = -1;
+  for (int sq = 0; sq < kSquares && edge < 0; ++sq)
+    if (d.central_india_edge[sq]) edge = sq;
+  std::string at = std::to_string(edge / kW) + "," + std::to_string(edge % kW);
+  auto t = board({"place British FF at Central India", "turn 6", "marker British railroad at " + at});
+  play(*t, kBritish, "Pick the force at Central India");
+  play(*t, kBritish, "Begin the move");
+  play(*t, kBritish, "Begin railroad movement");
+  EXPECT_TRUE(offered(*t, kBritish, "Move to square " + at));
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test

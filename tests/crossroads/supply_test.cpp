@@ -1,0 +1,47 @@
+// Provisioning (17.3-17.6).
+#include "crossroads/rules.h"
+#include "helpers.h"
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsSupply, ExpeditionaryForceNeedsTwoPoints) {
+  // 17.6 example: one British, two North Indian and one Afghan unit in a clear Afghan square
+  // (forage 3): one SP for the excess, one for the expedition.
+  auto s = board(
+      {"control AF British", "place British FF at 28,22", "place NI GA x2 at 28,22", "place AF IR at 28,22"});
+  bool exped = false;
+  EXPECT_EQ(provision_need(S(*s), 28 * kW + 22, kBritish, &exped), 1);
+  EXPECT_TRUE(exped);
+}
+
+TEST(CrossroadsSupply, UnpaidExpeditionLosesForeignUnits) {
+  auto s = board({"control AF British", "place British FF at 28,22", "place AF IR at 28,22", "sp British 0"});
+  State& st = S(*s);
+  st.phase = kProvisioning;
+  st.prov_side = kBritish;
+  st.first = kRussian;  // the British provision second, then the turn ends
+  st.prov_sq = -1;
+  ASSERT_TRUE(provision_next(st));
+  EXPECT_EQ(labels(*s, kBritish), std::vector<std::string>{"Pay nothing"});
+  play(*s, kBritish, "Pay nothing");
+  EXPECT_EQ(combat_units(S(*s), 28 * kW + 22, kBritish), 1);  // the Afghan irregulars stay
+}
+
+TEST(CrossroadsSupply, StarvingUnitsAreChosenByTheirOwner) {
+  // 17.4: units beyond forage without SP are eliminated; the owner picks which.
+  auto s =
+      board({"place NI GA x4 at Delhi", "place NI IR at Delhi", "place NI FF x2 at Delhi", "sp British 0"});
+  State& st = S(*s);
+  st.phase = kProvisioning;
+  st.prov_side = kBritish;
+  st.first = kRussian;
+  st.prov_sq = -1;
+  ASSERT_TRUE(provision_next(st));
+  play(*s, kBritish, "Pay nothing");
+  EXPECT_EQ(game().prompt(*s, kBritish).kind, "starve");
+  EXPECT_EQ(S(*s).starve_due, 7 - forage(S(*s), square("Delhi")));
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test
