@@ -67,7 +67,7 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  EXPECT_EQ(core::hash_hex(r.signature), "51d0dd06d69d385c");
+  EXPECT_EQ(core::hash_hex(r.signature), "31119c8448e72c73");
   EXPECT_EQ(r.actions, 22051u);
 }
 
