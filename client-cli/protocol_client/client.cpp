@@ -107,8 +107,10 @@ bool ProtocolClient::pump(std::chrono::steady_clock::time_point deadline) {
   impl_->ioc.restart();
   while (!impl_->frame_ready) {
     if (impl_->closed && !impl_->reading) {
-      if (!close_code_ && impl_->read_error == websocket::error::closed)
+      // The close frame may have been read even when echoing it failed (the server hung up first).
+      if (!close_code_ && impl_->ws.reason().code != websocket::close_code::none) {
         close_code_ = impl_->ws.reason().code;
+      }
       return false;
     }
     if (impl_->ioc.run_one_until(deadline) == 0) return impl_->frame_ready;
