@@ -111,7 +111,8 @@ TEST_F(BadInputTest, StaleSeqIllegalActionNotYourTurn) {
   EXPECT_EQ(stale->error().current().seq(), 0u);
   auto illegal = north_.c->request(submit_msg(match_, 0, bid(9), "i"));
   EXPECT_EQ(error_of(illegal), wire::ILLEGAL_ACTION);
-  EXPECT_NE(illegal->error().message().find("fixture rule 1"), std::string::npos) << illegal->error().message();
+  EXPECT_NE(illegal->error().message().find("fixture rule 1"), std::string::npos)
+      << illegal->error().message();
   frontier::Action out_of_range;
   out_of_range.set_kind(1);
   out_of_range.set_a(1 << 20);
@@ -161,7 +162,8 @@ TEST_F(BadInputTest, HelloVersionTokenAndLogin) {
 TEST_F(BadInputTest, LoginThrottling) {
   client::ProtocolClient c;
   ASSERT_TRUE(connect(c, server_->port()));
-  for (int i = 0; i < 5; ++i) EXPECT_EQ(error_of(c.login(south_.name, "guess " + std::to_string(i))), wire::BAD_CREDENTIALS);
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(error_of(c.login(south_.name, "guess " + std::to_string(i))), wire::BAD_CREDENTIALS);
   // Even the right password waits now.
   EXPECT_EQ(error_of(c.login(south_.name, "correct horse battery")), wire::LOGIN_THROTTLED);
   expect_unchanged_and_alive();
