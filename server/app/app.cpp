@@ -82,7 +82,13 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     blocking_cv.notify_one();
   };
 
-  Service service(config.service, matches, writer, metrics, blocking);
+  ServiceConfig service_config = config.service;
+  // Clients (and the load generator) can tell what an acknowledgement guarantees.
+  service_config.server_name += std::string(" sync=") +
+                                (config.durability == storage::Durability::kFull     ? "full"
+                                 : config.durability == storage::Durability::kNormal ? "normal"
+                                                                                     : "off");
+  Service service(service_config, matches, writer, metrics, blocking);
   net.attach(&service, &metrics, [&] { return metrics.render(error_code_name, writer.queued()); });
   auto port = net.listen();
   if (!port) {
