@@ -72,27 +72,31 @@ struct Pair {
 class Bot : public std::enable_shared_from_this<Bot> {
  public:
   Bot(net::io_context& ioc, const Options& o, Stats& stats, int index, bool creator)
-      : ws_(net::make_strand(ioc)), options_(o), stats_(stats), rng_(static_cast<unsigned>(index)),
-        index_(index), creator_(creator) {}
+      : ws_(net::make_strand(ioc)),
+        options_(o),
+        stats_(stats),
+        rng_(static_cast<unsigned>(index)),
+        index_(index),
+        creator_(creator) {}
 
   void set_partner(std::weak_ptr<Bot> p) { partner_ = std::move(p); }
   std::string name() const { return "lg" + std::to_string(::getpid()) + "x" + std::to_string(index_); }
 
   void start(const tcp::resolver::results_type& endpoints) {
-    beast::get_lowest_layer(ws_).async_connect(endpoints, [self = shared_from_this()](beast::error_code ec,
-                                                                                     const tcp::endpoint&) {
-      if (ec) return self->fail("connect", ec);
-      beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
-      self->ws_.async_handshake(self->options_.host, "/", [self](beast::error_code hec) {
-        if (hec) return self->fail("handshake", hec);
-        self->ws_.binary(true);
-        self->stats_.connected++;
-        self->read();
-        frontier::wire::ClientMessage m;
-        m.mutable_hello()->set_protocol_version(1);
-        self->send(m);
-      });
-    });
+    beast::get_lowest_layer(ws_).async_connect(
+        endpoints, [self = shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
+          if (ec) return self->fail("connect", ec);
+          beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
+          self->ws_.async_handshake(self->options_.host, "/", [self](beast::error_code hec) {
+            if (hec) return self->fail("handshake", hec);
+            self->ws_.binary(true);
+            self->stats_.connected++;
+            self->read();
+            frontier::wire::ClientMessage m;
+            m.mutable_hello()->set_protocol_version(1);
+            self->send(m);
+          });
+        });
   }
 
   // The partner created a match: join it once logged in (runs on this bot's strand).
@@ -209,7 +213,9 @@ class Bot : public std::enable_shared_from_this<Bot> {
   }
 
   void act() {
-    if (in_flight_ || stats_.stopping || last_.status() != frontier::wire::RUNNING || last_.prompts_size() == 0) return;
+    if (in_flight_ || stats_.stopping || last_.status() != frontier::wire::RUNNING ||
+        last_.prompts_size() == 0)
+      return;
     const auto& choices = last_.prompts(0).choices();
     if (choices.empty()) return;
     const auto& choice = choices[static_cast<int>(rng_() % static_cast<unsigned>(choices.size()))];
@@ -251,8 +257,6 @@ long rss_kib(int pid) {
   return -1;
 }
 
-
-
 int probe(const Options& o) {
   frontier::client::ProtocolClient c;
   auto t0 = Clock::now();
@@ -284,15 +288,24 @@ int main(int argc, char** argv) {
   Options o;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string k = argv[i], v = argv[i + 1];
-    if (k == "--host") o.host = v;
-    else if (k == "--port") o.port = static_cast<uint16_t>(std::stoi(v));
-    else if (k == "--matches") o.matches = std::stoi(v);
-    else if (k == "--seconds") o.seconds = std::stoi(v);
-    else if (k == "--threads") o.threads = std::stoi(v);
-    else if (k == "--game") o.game = v;
-    else if (k == "--idle") o.idle = std::stoi(v);
-    else if (k == "--server-pid") o.server_pid = std::stoi(v);
-    else if (k == "--probe-match") o.probe_match = std::stoull(v);
+    if (k == "--host")
+      o.host = v;
+    else if (k == "--port")
+      o.port = static_cast<uint16_t>(std::stoi(v));
+    else if (k == "--matches")
+      o.matches = std::stoi(v);
+    else if (k == "--seconds")
+      o.seconds = std::stoi(v);
+    else if (k == "--threads")
+      o.threads = std::stoi(v);
+    else if (k == "--game")
+      o.game = v;
+    else if (k == "--idle")
+      o.idle = std::stoi(v);
+    else if (k == "--server-pid")
+      o.server_pid = std::stoi(v);
+    else if (k == "--probe-match")
+      o.probe_match = std::stoull(v);
     else {
       std::fprintf(stderr, "unknown flag %s\n", k.c_str());
       return 2;
@@ -318,12 +331,14 @@ int main(int argc, char** argv) {
       b->start(endpoints);
       if (i % 500 == 499) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-    for (int t = 0; t < 300 && stats.connected < o.idle; ++t) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    for (int t = 0; t < 300 && stats.connected < o.idle; ++t)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
     std::this_thread::sleep_for(std::chrono::seconds(2));
     long after = o.server_pid ? rss_kib(o.server_pid) : -1;
-    std::printf("idle connections open: %d of %d; server RSS %.1f MiB before, %.1f MiB after (%.1f KiB each)\n",
-                stats.connected.load(), o.idle, before / 1024.0, after / 1024.0,
-                o.idle ? static_cast<double>(after - before) / o.idle : 0.0);
+    std::printf(
+        "idle connections open: %d of %d; server RSS %.1f MiB before, %.1f MiB after (%.1f KiB each)\n",
+        stats.connected.load(), o.idle, before / 1024.0, after / 1024.0,
+        o.idle ? static_cast<double>(after - before) / o.idle : 0.0);
     stats.stopping = true;
     guard.reset();
     ioc.stop();
@@ -355,15 +370,18 @@ int main(int argc, char** argv) {
     lat = stats.latency_us;
   }
   std::sort(lat.begin(), lat.end());
-  auto pct = [&](double p) { return lat.empty() ? 0.0 : lat[static_cast<size_t>(p * (lat.size() - 1))] / 1000.0; };
-  std::printf("game %s, %d concurrent matches (%d clients connected), %.1f s measured\n", o.game.c_str(), o.matches,
-              stats.connected.load(), elapsed);
+  auto pct = [&](double p) {
+    return lat.empty() ? 0.0 : lat[static_cast<size_t>(p * (lat.size() - 1))] / 1000.0;
+  };
+  std::printf("game %s, %d concurrent matches (%d clients connected), %.1f s measured\n", o.game.c_str(),
+              o.matches, stats.connected.load(), elapsed);
   std::printf("acknowledged actions: %llu = %.0f actions/s; matches finished: %llu\n",
               static_cast<unsigned long long>(stats.acked.load()), stats.acked.load() / elapsed,
               static_cast<unsigned long long>(stats.matches_finished.load()));
   std::printf("submit->ack latency: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(0.5), pct(0.99), pct(1.0));
   std::printf("errors: %llu", static_cast<unsigned long long>(stats.errors.load()));
-  for (auto& [code, n] : stats.error_codes) std::printf(" [code %d: %llu]", code, static_cast<unsigned long long>(n));
+  for (auto& [code, n] : stats.error_codes)
+    std::printf(" [code %d: %llu]", code, static_cast<unsigned long long>(n));
   std::printf("\n(durability: see \"server: ... sync=\" above, frontierd --sync)\n");
   guard.reset();
   ioc.stop();
