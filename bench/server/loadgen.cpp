@@ -183,20 +183,11 @@ class Bot : public std::enable_shared_from_this<Bot> {
           std::lock_guard lock(stats_.mu);
           stats_.latency_us.push_back(static_cast<uint32_t>(us));
         }
+        if (m.submitted().has_update()) absorb(m.submitted().update());
         return act();
       }
       case ServerMessage::kUpdate:
-        if (m.update().seq() >= last_.seq() || m.update().match_id() != last_.match_id()) last_ = m.update();
-        if (last_.status() == frontier::wire::FINISHED) {
-          if (last_.match_id() != finished_match_) {
-            finished_match_ = last_.match_id();
-            if (creator_) {
-              stats_.matches_finished++;
-              if (!stats_.stopping) create();
-            }
-          }
-          return;
-        }
+        absorb(m.update());
         return act();
       case ServerMessage::kError:
         in_flight_ = false;
@@ -209,6 +200,17 @@ class Bot : public std::enable_shared_from_this<Bot> {
         return act();
       default:
         return;
+    }
+  }
+
+  void absorb(const frontier::wire::MatchUpdate& u) {
+    if (u.seq() >= last_.seq() || u.match_id() != last_.match_id()) last_ = u;
+    if (last_.status() == frontier::wire::FINISHED && last_.match_id() != finished_match_) {
+      finished_match_ = last_.match_id();
+      if (creator_) {
+        stats_.matches_finished++;
+        if (!stats_.stopping) create();
+      }
     }
   }
 

@@ -55,6 +55,7 @@ void drive(std::vector<std::unique_ptr<PlayedMatch>>& out, std::mutex& mu, uint1
         std::lock_guard lock(mu);
         pm->acked.push_back({r->submitted().seq(), p->last.your_seat(), choice.action()});
       }
+      absorb(*p, r);
       if (!await_seq(pm->north, r->submitted().seq()) || !await_seq(pm->south, r->submitted().seq())) return;
     }
   }

@@ -153,6 +153,11 @@ wire::ClientMessage submit_msg(uint64_t match_id, uint32_t expected_seq, const f
   return m;
 }
 
+void absorb(Player& p, const core::Result<wire::ServerMessage>& reply) {
+  if (reply && reply->has_submitted() && reply->submitted().has_update())
+    p.last = reply->submitted().update();
+}
+
 bool await_seq(Player& p, uint32_t seq) {
   if (p.last.seq() >= seq && p.last.match_id() != 0) return true;
   for (;;) {
@@ -195,6 +200,7 @@ Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std
   std::string id = client_id_prefix + std::to_string(counter++);
   auto r = p->c->request(submit_msg(p->last.match_id(), p->last.seq(), choice.action(), id));
   if (!r || !r->has_submitted()) return {};
+  absorb(*p, r);
   Step step{r->submitted().seq(), p->last.your_seat(), choice.action()};
   for (Player* q : players) {
     if (!await_seq(*q, step.seq)) return {};

@@ -66,6 +66,8 @@ wire::ClientMessage submit_msg(uint64_t match_id, uint32_t expected_seq, const f
 uint64_t start_two_player_match(Player& a, Player& b, uint16_t port, const std::string& game,
                                 const std::string& stem);
 
+// Takes the update an acknowledgement carries (the submitter gets no separate push for it).
+void absorb(Player& p, const core::Result<wire::ServerMessage>& reply);
 // Waits until `p` holds an update with seq >= `seq` (pushes are consumed in order).
 bool await_seq(Player& p, uint32_t seq);
 

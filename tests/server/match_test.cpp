@@ -44,6 +44,8 @@ TEST_F(MatchTest, PlaysAWholeMatchWithReconnectResubmitAndVerifiableDice) {
     const auto& choice = north.last.prompts(0).choices(0);
     auto r = north.c->request(submit_msg(id, north.last.seq(), choice.action(), "while-away"));
     ASSERT_TRUE(r && r->has_submitted()) << (r ? r->DebugString() : r.status().message());
+    EXPECT_TRUE(r->submitted().has_update()) << "the acknowledgement carries the submitter's update";
+    absorb(north, r);
     ASSERT_TRUE(await_seq(north, r->submitted().seq()));
   }
   ASSERT_TRUE(reconnect(south, server_.port(), id, south_saw));
@@ -56,10 +58,11 @@ TEST_F(MatchTest, PlaysAWholeMatchWithReconnectResubmitAndVerifiableDice) {
   // A resubmission of an applied client_action_id is answered, not applied twice.
   Player* mover = north.last.prompts_size() > 0 ? &north : &south;
   uint32_t before = mover->last.seq();
-  const auto& action = mover->last.prompts(0).choices(0).action();
+  const frontier::Action action = mover->last.prompts(0).choices(0).action();
   auto first = mover->c->request(submit_msg(id, before, action, "retry-me"));
   ASSERT_TRUE(first && first->has_submitted());
   EXPECT_FALSE(first->submitted().duplicate());
+  absorb(*mover, first);
   auto again = mover->c->request(submit_msg(id, before, action, "retry-me"));
   ASSERT_TRUE(again && again->has_submitted());
   EXPECT_TRUE(again->submitted().duplicate());
@@ -119,6 +122,7 @@ TEST_F(MatchTest, UndoTakesBackOnlyWhatRevealedNothing) {
   bid2.set_a(2);
   auto r = north.c->request(submit_msg(id, 0, bid2, "bid"));
   ASSERT_TRUE(r && r->has_submitted());
+  absorb(north, r);
   ASSERT_TRUE(await_seq(north, 1));
   ASSERT_TRUE(await_seq(south, 1));
   EXPECT_TRUE(north.last.undo_available());
@@ -140,14 +144,20 @@ TEST_F(MatchTest, UndoTakesBackOnlyWhatRevealedNothing) {
 
   // Both bid; then whoever moves rolls a die: a roll can never be taken back.
   bid2.set_a(0);
-  ASSERT_TRUE(north.c->request(submit_msg(id, 2, bid2, "b1"))->has_submitted());
-  ASSERT_TRUE(south.c->request(submit_msg(id, 3, bid2, "b2"))->has_submitted());
+  auto b1 = north.c->request(submit_msg(id, 2, bid2, "b1"));
+  ASSERT_TRUE(b1 && b1->has_submitted());
+  absorb(north, b1);
+  auto b2 = south.c->request(submit_msg(id, 3, bid2, "b2"));
+  ASSERT_TRUE(b2 && b2->has_submitted());
+  absorb(south, b2);
   ASSERT_TRUE(await_seq(north, 4));
   ASSERT_TRUE(await_seq(south, 4));
   Player& mover = north.last.prompts_size() > 0 ? north : south;
   frontier::Action roll;
   roll.set_kind(2);
-  ASSERT_TRUE(mover.c->request(submit_msg(id, 4, roll, "roll"))->has_submitted());
+  auto rolled = mover.c->request(submit_msg(id, 4, roll, "roll"));
+  ASSERT_TRUE(rolled && rolled->has_submitted());
+  absorb(mover, rolled);
   ASSERT_TRUE(await_seq(mover, 5));
   EXPECT_FALSE(mover.last.undo_available());
   undo.mutable_undo()->set_expected_seq(5);
