@@ -418,7 +418,8 @@ int main(int argc, char** argv) {
   std::printf("errors: %llu", static_cast<unsigned long long>(stats.errors.load()));
   for (auto& [code, n] : stats.error_codes)
     std::printf(" [code %d: %llu]", code, static_cast<unsigned long long>(n));
-  std::printf(" (STALE_SEQ here: both bots bid at once and one bid lands second; it retries)\n");
+  std::printf("\n  (17 STALE_SEQ: two seats chose at once and one choice landed second; the bot retries.\n"
+              "   20 MATCH_FULL: a solitaire game, where the second client of each pair has no seat.)\n");
   std::printf("durability: see \"server: ... sync=\" above (frontierd --sync)\n");
   guard.reset();
   ioc.stop();
