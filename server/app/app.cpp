@@ -59,7 +59,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.snapshot_every = config.snapshot_every;
   services.now = unix_now;
   services.background = net.poster();
-  MatchRegistry matches(games, services, net.strand_factory());
+  MatchRegistry matches(games, services, net.strand_factory(), config.finished_ttl);
 
   // Password hashing gets its own thread so logins never stall the network or the writer.
   std::mutex blocking_mu;

@@ -123,6 +123,10 @@ void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point sta
   for (auto& r : ready) r();
   // Later changes are still on their way to the disk; their own commit will push.
   if (push && committed_seq_ == history_.seq) broadcast();
+  if (finished() && committed_seq_ == history_.seq && !finish_reported_) {
+    finish_reported_ = true;
+    if (services_.on_finished) services_.on_finished(meta_.id);
+  }
 }
 
 void Match::broadcast() {
