@@ -197,17 +197,22 @@ struct World {
     service->on_frame(conns[conn], bytes, binary);
     settle();
   }
-  // Runs posted work until the writer has nothing left and nothing more is posted.
+  // Runs posted work until a writer round trip finds nothing else to do: only its own marker
+  // ran and nothing was posted meanwhile (a done callback may submit more work, like a token
+  // after a registration, so "the queue looked empty once" is not enough).
   void settle() {
-    for (int idle_rounds = 0; idle_rounds < 3;) {
-      bool ran = false;
-      while (queue.run_one()) ran = true;
-      if (writer->queued() > 0 || ran) {
-        writer->run_sync([](storage::Store&) {});  // waits for everything queued before it
-        idle_rounds = 0;
-      } else {
-        ++idle_rounds;
+    for (;;) {
+      while (queue.run_one()) {
       }
+      uint64_t before = writer->stats().jobs;
+      writer->run_sync([](storage::Store&) {});
+      bool only_marker = writer->stats().jobs == before + 1;
+      bool posted = false;
+      {
+        std::lock_guard lock(queue.mu);
+        posted = !queue.work.empty();
+      }
+      if (only_marker && !posted) return;
     }
   }
 };
@@ -241,6 +246,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   w.restore_logins();
   if (w.live_finished()) w.new_match();
   w.join_live();
+  static int inputs = 0;
+  if (std::getenv("FRONTIER_FUZZ_DEBUG") && ++inputs % 250 == 0) {
+    std::fprintf(stderr, "input %d: live %llu users %llu %llu\n", inputs,
+                 static_cast<unsigned long long>(w.live),
+                 static_cast<unsigned long long>(w.conns[0].conn->user_id()),
+                 static_cast<unsigned long long>(w.conns[1].conn->user_id()));
+  }
   size_t i = 0;
   for (int frames = 0; i + 3 <= size && frames < 16; ++frames) {
     int conn = data[i] & 1;
