@@ -213,8 +213,8 @@ TEST(LionEvents, ReliefEarlierOnlyAfterTheVote) {
 TEST(LionEvents, RandomActionPointsAndUltimatum) {
   auto g = start();
   edit(*g, "turn 3");
-  // The reshuffle of the banner deck (8.0 step 5) takes 11 draws first; then the AP die.
-  dice(*g, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6});
+  // Queued faces go to die rolls only (not to the banner-deck reshuffle of 8.0 step 5).
+  dice(*g, {6});
   next_turn(*g, 11);  // 5.3: random AP, 6 → 4
   EXPECT_EQ(st(g).ap, 4);
   EXPECT_EQ(st(g).cm, 11);
