@@ -1,0 +1,361 @@
+// Account and lobby handlers, and the gate in front of them. Match handlers live in Match.
+#include "api/service.h"
+
+#include <google/protobuf/descriptor.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+
+namespace frontier::server {
+
+namespace {
+
+int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// Requests a server that is stopping still answers: they change nothing.
+bool is_read_only(const wire::ClientMessage& m) {
+  switch (m.body_case()) {
+    case wire::ClientMessage::kListGames:
+    case wire::ClientMessage::kListMatches:
+    case wire::ClientMessage::kFetchLog:
+    case wire::ClientMessage::kFetchReplay:
+    case wire::ClientMessage::kWatchMatch:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+const char* error_code_name(int code) {
+  const auto* d = wire::ErrorCode_descriptor()->FindValueByNumber(code);
+  return d ? d->name().c_str() : "UNKNOWN";
+}
+
+Service::Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& writer, Metrics& metrics,
+                 Post blocking)
+    : config_(std::move(config)),
+      matches_(matches),
+      writer_(writer),
+      metrics_(metrics),
+      blocking_(std::move(blocking)) {}
+
+void Service::on_frame(ConnectionState& state, std::string_view bytes, bool binary) {
+  const ConnPtr& conn = state.conn;
+  metrics_.frames_in++;
+  if (!state.bucket.take()) {
+    if (++state.strikes >= config_.rate_strikes_before_close) {
+      conn->close(1008, "rate limit exceeded persistently");
+      return;
+    }
+    send_error(*conn, 0, wire::RATE_LIMITED,
+               "Too many messages: at most " + std::to_string(static_cast<int>(config_.rate_per_second)) +
+                   " per second; this one was dropped");
+    return;
+  }
+  state.strikes = 0;
+  wire::ClientMessage msg;
+  if (!binary || !msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    send_error(*conn, 0, wire::BAD_FRAME, "A frame must be one binary protobuf frontier.wire.ClientMessage");
+    return;
+  }
+  dispatch(conn, msg);
+}
+
+void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
+  uint64_t rid = msg.request_id();
+  if (msg.body_case() == wire::ClientMessage::BODY_NOT_SET) {
+    send_error(*conn, rid, wire::UNKNOWN_MESSAGE,
+               "The message carries no request this server knows (protocol version " +
+                   std::to_string(kProtocolVersion) + ")");
+    return;
+  }
+  if (msg.has_hello()) {
+    hello(conn, rid, msg.hello());
+    return;
+  }
+  if (!conn->hello_done) {
+    send_error(*conn, rid, wire::HELLO_REQUIRED, "Send Hello first, with the protocol version");
+    return;
+  }
+  if (stopping_ && !is_read_only(msg)) {
+    send_error(*conn, rid, wire::SHUTTING_DOWN, "The server is shutting down; reconnect in a moment");
+    return;
+  }
+  bool needs_login = !is_read_only(msg) && !msg.has_register_() && !msg.has_login() && !msg.has_logout();
+  if (needs_login && conn->user_id() == 0) {
+    send_error(*conn, rid, wire::NOT_LOGGED_IN, "Log in or register first");
+    return;
+  }
+  switch (msg.body_case()) {
+    case wire::ClientMessage::kRegister:
+      return register_user(conn, rid, msg.register_());
+    case wire::ClientMessage::kLogin:
+      return login(conn, rid, msg.login());
+    case wire::ClientMessage::kLogout:
+      return logout(conn, rid);
+    case wire::ClientMessage::kListGames:
+      return list_games(conn, rid);
+    case wire::ClientMessage::kCreateMatch:
+      return create_match(conn, rid, msg.create_match());
+    case wire::ClientMessage::kListMatches:
+      return list_matches(conn, rid, msg.list_matches());
+    case wire::ClientMessage::kJoinMatch:
+      return on_match(conn, rid, msg.join_match().match_id(),
+                      [conn, rid, req = msg.join_match()](Match& m) { m.join(conn, rid, req); });
+    case wire::ClientMessage::kWatchMatch:
+      return on_match(conn, rid, msg.watch_match().match_id(),
+                      [conn, rid, req = msg.watch_match()](Match& m) { m.watch(conn, rid, req); });
+    case wire::ClientMessage::kSubmitAction:
+      return on_match(conn, rid, msg.submit_action().match_id(),
+                      [conn, rid, req = msg.submit_action()](Match& m) { m.submit(conn, rid, req); });
+    case wire::ClientMessage::kUndo:
+      return on_match(conn, rid, msg.undo().match_id(),
+                      [conn, rid, req = msg.undo()](Match& m) { m.undo(conn, rid, req); });
+    case wire::ClientMessage::kResign:
+      return on_match(conn, rid, msg.resign().match_id(),
+                      [conn, rid, req = msg.resign()](Match& m) { m.resign(conn, rid, req); });
+    case wire::ClientMessage::kSendChat:
+      return on_match(conn, rid, msg.send_chat().match_id(),
+                      [conn, rid, req = msg.send_chat()](Match& m) { m.chat(conn, rid, req); });
+    case wire::ClientMessage::kFetchLog:
+      return on_match(conn, rid, msg.fetch_log().match_id(),
+                      [conn, rid, req = msg.fetch_log()](Match& m) { m.fetch_log(conn, rid, req); });
+    case wire::ClientMessage::kFetchReplay:
+      return on_match(conn, rid, msg.fetch_replay().match_id(),
+                      [conn, rid, req = msg.fetch_replay()](Match& m) { m.fetch_replay(conn, rid, req); });
+    default:
+      send_error(*conn, rid, wire::UNKNOWN_MESSAGE, "Unknown request");
+  }
+}
+
+void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req) {
+  if (req.protocol_version() != kProtocolVersion) {
+    send_error(*conn, rid, wire::BAD_VERSION,
+               "This server speaks protocol version " + std::to_string(kProtocolVersion) + "; you sent " +
+                   std::to_string(req.protocol_version()));
+    return;
+  }
+  auto reply = [this, conn, rid](const Identity& who) {
+    conn->set_identity(who);
+    conn->hello_done = true;
+    wire::ServerMessage m;
+    m.set_request_id(rid);
+    m.mutable_hello()->set_protocol_version(kProtocolVersion);
+    m.mutable_hello()->set_server(config_.server_name);
+    m.mutable_hello()->set_user_id(who.user_id);
+    m.mutable_hello()->set_user_name(who.user_name);
+    conn->send(m);
+  };
+  if (req.token().empty()) {
+    reply(Identity{});
+    return;
+  }
+  std::string hash = auth::token_hash(req.token());
+  auto found = std::make_shared<std::optional<storage::UserRow>>();
+  writer_.submit(
+      [hash, found](storage::Store& s) {
+        if (auto user = s.user_for_token(hash)) *found = s.find_user(*user);
+      },
+      [conn, rid, hash, found, reply](bool) {
+        if (!*found) {
+          send_error(*conn, rid, wire::BAD_TOKEN,
+                     "That session token is unknown or was logged out; log in again");
+          return;
+        }
+        reply(Identity{(*found)->id, (*found)->name, hash});
+      });
+}
+
+void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name) {
+  std::string token = auth::new_token();
+  std::string hash = auth::token_hash(token);
+  writer_.submit([hash, user_id](storage::Store& s) { s.put_token(hash, user_id, unix_now()); },
+                 [conn, rid, token, hash, user_id, name](bool ok) {
+                   if (!ok) {
+                     send_error(*conn, rid, wire::INTERNAL, "Could not store the session");
+                     return;
+                   }
+                   conn->set_identity({user_id, name, hash});
+                   wire::ServerMessage m;
+                   m.set_request_id(rid);
+                   m.mutable_auth()->set_user_id(user_id);
+                   m.mutable_auth()->set_user_name(name);
+                   m.mutable_auth()->set_token(token);
+                   conn->send(m);
+                 });
+}
+
+void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Register& req) {
+  if (auto st = auth::validate_name(req.name()); !st)
+    return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
+  if (auto st = auth::validate_password(req.password()); !st) {
+    return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
+  }
+  blocking_([this, conn, rid, req] {
+    std::string hash = auth::hash_password(req.password(), config_.kdf);
+    auto id = std::make_shared<core::Result<uint64_t>>(core::Status::not_found("not stored yet"));
+    writer_.submit(
+        [id, name = req.name(), hash](storage::Store& s) { *id = s.create_user(name, hash, unix_now()); },
+        [this, conn, rid, id, name = req.name()](bool ok) {
+          if (!ok || !*id) {
+            send_error(*conn, rid, wire::NAME_TAKEN, "The name '" + name + "' is taken");
+            return;
+          }
+          spdlog::info("user {} ({}) registered from {}", id->value(), name, conn->remote());
+          issue_token(conn, rid, id->value(), name);
+        });
+  });
+}
+
+void Service::login(const ConnPtr& conn, uint64_t rid, const wire::Login& req) {
+  std::string name_key = "name:" + lower(req.name());
+  std::string addr_key = "addr:" + conn->remote();
+  int64_t wait = std::max(name_throttle_.wait_seconds(name_key), address_throttle_.wait_seconds(addr_key));
+  if (wait > 0) {
+    return send_error(*conn, rid, wire::LOGIN_THROTTLED,
+                      "Too many failed logins; try again in " + std::to_string(wait) + " s");
+  }
+  auto user = std::make_shared<std::optional<storage::UserRow>>();
+  writer_.submit([user, name = req.name()](storage::Store& s) { *user = s.find_user_by_name(name); },
+                 [this, conn, rid, user, req, name_key, addr_key](bool) {
+                   blocking_([this, conn, rid, user, req, name_key, addr_key] {
+                     bool ok =
+                         auth::verify_password(*user ? (*user)->password_hash : dummy_hash_, req.password());
+                     if (!ok || !*user) {
+                       name_throttle_.failure(name_key);
+                       address_throttle_.failure(addr_key);
+                       spdlog::info("failed login for '{}' from {}", req.name(), conn->remote());
+                       send_error(*conn, rid, wire::BAD_CREDENTIALS, "Unknown name or wrong password");
+                       return;
+                     }
+                     name_throttle_.success(name_key);
+                     issue_token(conn, rid, (*user)->id, (*user)->name);
+                   });
+                 });
+}
+
+void Service::logout(const ConnPtr& conn, uint64_t rid) {
+  Identity who = conn->identity();
+  conn->set_identity({});
+  if (who.token_hash.empty()) return send_ok(*conn, rid);
+  writer_.submit([hash = who.token_hash](storage::Store& s) { s.delete_token(hash); },
+                 [conn, rid](bool) { send_ok(*conn, rid); });
+}
+
+void Service::list_games(const ConnPtr& conn, uint64_t rid) {
+  wire::ServerMessage m;
+  m.set_request_id(rid);
+  for (const core::Game* g : matches_.games().games()) *m.mutable_games()->add_games() = g->info();
+  conn->send(m);
+}
+
+void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::CreateMatch& req) {
+  const core::Game* game = matches_.games().find(req.game());
+  if (!game) {
+    std::string ids;
+    for (const core::Game* g : matches_.games().games()) ids += (ids.empty() ? "" : ", ") + g->id();
+    return send_error(*conn, rid, wire::UNKNOWN_GAME,
+                      "No game '" + req.game() + "' here (games: " + ids + ")");
+  }
+  MatchRegistry::CreateRequest create;
+  create.game = game;
+  create.setup.set_game(game->id());
+  create.setup.set_scenario(req.scenario().empty() && game->info().scenarios_size() > 0
+                                ? game->info().scenarios(0).id()
+                                : req.scenario());
+  *create.setup.mutable_options() = req.options();
+  if (auto st = core::validate_setup(*game, create.setup); !st) {
+    return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
+  }
+  create.creator_seat = req.side().empty() ? 0 : game->seat_by_name(req.side());
+  if (create.creator_seat < 0) {
+    return send_error(*conn, rid, wire::INVALID_ARGUMENT,
+                      "'" + req.side() + "' is not a side of " + game->info().title());
+  }
+  // The seed comes from the system generator; only its commitment is shown until the end.
+  create.setup.set_seed(auth::random_u64());
+  create.seed_nonce = auth::random_hex(16);
+  auto initial = game->initial(create.setup);
+  if (!initial) return send_error(*conn, rid, wire::INVALID_ARGUMENT, initial.status().message());
+  create.initial = std::move(initial.value());
+  Identity who = conn->identity();
+  create.creator = who.user_id;
+  create.creator_name = who.user_name;
+  create.visibility = req.visibility();
+  create.time_control = req.time_control().SerializeAsString();
+  int seat = create.creator_seat;
+  matches_.create(std::move(create), [conn, rid, seat](std::shared_ptr<Match> match) {
+    if (!match) return send_error(*conn, rid, wire::INTERNAL, "The match could not be stored");
+    match->subscribe_creator(conn, rid, seat);
+  });
+}
+
+void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMatches& req) {
+  uint64_t user = conn->user_id();
+  if (req.filter() == wire::ListMatches::MINE && user == 0) {
+    return send_error(*conn, rid, wire::NOT_LOGGED_IN, "Log in to list your matches");
+  }
+  uint32_t limit = req.limit() == 0 ? 100 : std::min<uint32_t>(req.limit(), 1000);
+  auto reply = std::make_shared<wire::ServerMessage>();
+  reply->set_request_id(rid);
+  const core::Registry& games = matches_.games();
+  writer_.submit(
+      [reply, user, limit, filter = req.filter(), &games](storage::Store& s) {
+        auto rows =
+            filter == wire::ListMatches::MINE ? s.matches_of_user(user, limit) : s.open_matches(limit);
+        auto* list = reply->mutable_matches();
+        for (const auto& row : rows) {
+          const core::Game* game = games.find(row.game);
+          auto* m = list->add_matches();
+          m->set_match_id(row.id);
+          m->set_game(row.game);
+          m->set_scenario(row.scenario);
+          m->set_status(static_cast<wire::MatchStatus>(row.status));
+          m->set_visibility(static_cast<wire::Visibility>(row.visibility));
+          m->set_seq(row.seq);
+          m->set_created_at(row.created_at);
+          auto seats = s.seats(row.id);
+          int count = game ? game->seat_count() : 0;
+          for (int i = 0; i < count; ++i) {
+            auto* si = m->add_seats();
+            si->set_seat(i);
+            si->set_side(game->seat_name(i));
+            for (const auto& held : seats) {
+              if (held.seat != i) continue;
+              si->set_user_id(held.user_id);
+              si->set_user_name(held.user_name);
+              if (held.user_id == user && user != 0) {
+                m->add_your_seats(i);
+                if (row.awaiting & core::seat_bit(i)) m->set_your_turn(true);
+              }
+            }
+          }
+        }
+      },
+      [conn, reply](bool) { conn->send(*reply); });
+}
+
+void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn) {
+  matches_.with(match_id, [conn, rid, match_id, fn = std::move(fn)](std::shared_ptr<Match> match) {
+    if (!match) {
+      send_error(*conn, rid, wire::UNKNOWN_MATCH, "There is no match " + std::to_string(match_id));
+      return;
+    }
+    fn(*match);
+  });
+}
+
+}  // namespace frontier::server

@@ -1,0 +1,85 @@
+// The request gate (STYLE: OpenTTD): every frame passes, in order, the connection state, the
+// rate limit, decoding, the hello/login requirement, then the handler; only match handlers
+// reach the rules, on the match's strand. No networking types here: the net layer hands in
+// frames, and the fuzz target drives this same code without sockets.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "auth/auth.h"
+#include "match/connection.h"
+#include "match/rate.h"
+#include "match/registry.h"
+
+namespace frontier::server {
+
+constexpr uint32_t kProtocolVersion = 1;
+
+struct ServiceConfig {
+  auth::KdfCost kdf = auth::KdfCost::interactive();
+  double rate_per_second = 200;  // per connection
+  double rate_burst = 400;
+  int rate_strikes_before_close = 200;  // refused messages in a row before the connection is closed
+  std::string server_name = "frontierd 0.1";
+};
+
+// Per-connection state only the connection's own strand touches.
+struct ConnectionState {
+  std::shared_ptr<Connection> conn;
+  TokenBucket bucket;
+  int strikes = 0;
+};
+
+const char* error_code_name(int code);
+
+class Service {
+ public:
+  using Post = std::function<void(std::function<void()>)>;
+
+  // `blocking` runs password hashing away from network threads.
+  Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& writer, Metrics& metrics,
+          Post blocking);
+
+  void configure(ConnectionState& state) const {
+    state.bucket.configure(config_.rate_per_second, config_.rate_burst);
+  }
+  // One received frame (binary or text); called serially per connection.
+  void on_frame(ConnectionState& state, std::string_view bytes, bool binary);
+
+  // From now on, requests that would change something are refused with SHUTTING_DOWN.
+  void begin_shutdown() { stopping_ = true; }
+
+ private:
+  using ConnPtr = std::shared_ptr<Connection>;
+  void dispatch(const ConnPtr& conn, const wire::ClientMessage& msg);
+  void hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req);
+  void register_user(const ConnPtr& conn, uint64_t rid, const wire::Register& req);
+  void login(const ConnPtr& conn, uint64_t rid, const wire::Login& req);
+  void logout(const ConnPtr& conn, uint64_t rid);
+  void list_games(const ConnPtr& conn, uint64_t rid);
+  void create_match(const ConnPtr& conn, uint64_t rid, const wire::CreateMatch& req);
+  void list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMatches& req);
+  // Runs `fn` on the match's strand, or answers UNKNOWN_MATCH.
+  void on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn);
+  void issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name);
+
+  ServiceConfig config_;
+  MatchRegistry& matches_;
+  storage::Writer& writer_;
+  Metrics& metrics_;
+  Post blocking_;
+  auth::LoginThrottle name_throttle_{5};
+  auth::LoginThrottle address_throttle_{30};  // looser: many people may share one address
+  std::atomic<bool> stopping_{false};
+  // Verified against for unknown names, so timing does not reveal them; made on first use (on the
+  // blocking thread) so start-up does not pay for an argon2id hash.
+  std::once_flag dummy_once_;
+  std::string dummy_hash_;
+};
+
+}  // namespace frontier::server

@@ -1,0 +1,169 @@
+// Start-up order: open the database (migrations), start the writer, build the service, listen,
+// then run. Shutdown order (SIGTERM/SIGINT): stop accepting, refuse new changes, drain the
+// writer so every in-flight commit lands and is acknowledged, close sockets with a close frame.
+#include "app/app.h"
+
+#include <fmt/format.h>
+#include <google/protobuf/stubs/logging.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "match/registry.h"
+
+namespace frontier::server {
+
+namespace {
+
+int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+int run_server(const AppConfig& config, const core::Registry& games) {
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  // protobuf logs every malformed string field it meets; clients must not be able to flood
+  // the log that way (the client already gets BAD_FRAME).
+  google::protobuf::SetLogHandler(nullptr);
+  if (!auth::init_crypto()) {
+    spdlog::critical("libsodium failed to start");
+    return 1;
+  }
+  std::error_code fs_ec;
+  auto parent = std::filesystem::path(config.db_path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, fs_ec);
+  auto start = std::chrono::steady_clock::now();
+  auto store = storage::open_sqlite(config.db_path, config.durability);
+  if (!store) {
+    spdlog::critical("{}", store.status().message());
+    return 1;
+  }
+  uint64_t stored = store.value()->match_count();
+  storage::Writer writer(std::move(store.value()));
+
+  Metrics metrics;
+  NetServer net(config.net);
+  MatchServices services;
+  services.writer = &writer;
+  services.metrics = &metrics;
+  services.snapshot_every = config.snapshot_every;
+  services.now = unix_now;
+  services.background = net.poster();
+  MatchRegistry matches(games, services, net.strand_factory(), config.finished_ttl);
+
+  // Password hashing gets its own thread so logins never stall the network or the writer.
+  std::mutex blocking_mu;
+  std::condition_variable blocking_cv;
+  std::deque<std::function<void()>> blocking_queue;
+  bool blocking_stop = false;
+  std::thread blocking_thread([&] {
+    for (;;) {
+      std::function<void()> job;
+      {
+        std::unique_lock lock(blocking_mu);
+        blocking_cv.wait(lock, [&] { return blocking_stop || !blocking_queue.empty(); });
+        if (blocking_queue.empty()) return;
+        job = std::move(blocking_queue.front());
+        blocking_queue.pop_front();
+      }
+      job();
+    }
+  });
+  auto blocking = [&](std::function<void()> job) {
+    {
+      std::lock_guard lock(blocking_mu);
+      blocking_queue.push_back(std::move(job));
+    }
+    blocking_cv.notify_one();
+  };
+
+  ServiceConfig service_config = config.service;
+  // Clients (and the load generator) can tell what an acknowledgement guarantees.
+  service_config.server_name +=
+      std::string(" sync=") + (config.durability == storage::Durability::kFull     ? "full"
+                               : config.durability == storage::Durability::kNormal ? "normal"
+                                                                                   : "off");
+  Service service(service_config, matches, writer, metrics, blocking);
+  net.attach(&service, &metrics, [&] {
+    storage::WriterStats w = writer.stats();
+    return metrics.render(error_code_name, writer.queued()) +
+           fmt::format(
+               "# HELP frontier_writer_batches_total Transactions committed by the writer (group commit)\n"
+               "# TYPE frontier_writer_batches_total counter\nfrontier_writer_batches_total {}\n"
+               "# HELP frontier_writer_jobs_total Jobs run by the writer\n"
+               "# TYPE frontier_writer_jobs_total counter\nfrontier_writer_jobs_total {}\n"
+               "# HELP frontier_writer_busy_seconds_total Time spent inside transactions (incl. sync)\n"
+               "# TYPE frontier_writer_busy_seconds_total counter\nfrontier_writer_busy_seconds_total {}\n"
+               "# HELP frontier_writer_batch_max_seconds Longest transaction so far\n"
+               "# TYPE frontier_writer_batch_max_seconds gauge\nfrontier_writer_batch_max_seconds {}\n",
+               w.batches, w.jobs, static_cast<double>(w.commit_micros_total) / 1e6,
+               static_cast<double>(w.commit_micros_max) / 1e6);
+  });
+  auto port = net.listen();
+  if (!port) {
+    spdlog::critical("{}", port.status().message());
+    {
+      std::lock_guard lock(blocking_mu);
+      blocking_stop = true;
+    }
+    blocking_cv.notify_one();
+    blocking_thread.join();
+    return 1;
+  }
+  auto ready_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  spdlog::info("frontierd: {} games, {} stored matches, db {} (sync {}), ready in {} ms",
+               games.games().size(), stored, config.db_path, storage::durability_name(config.durability),
+               ready_ms.count());
+  std::printf("frontierd listening on %s:%u\n", config.net.address.c_str(),
+              static_cast<unsigned>(port.value()));
+  std::fflush(stdout);
+
+  std::thread stopper;
+  net.run([&] {
+    spdlog::info("frontierd: stopping (signal)");
+    net.stop_accepting();
+    service.begin_shutdown();
+    stopper = std::thread([&] {
+      writer.stop();  // every queued commit lands; acknowledgements are posted to their sessions
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      net.close_all(std::chrono::milliseconds(2000));
+      net.stop();
+    });
+  });
+  if (stopper.joinable()) stopper.join();
+  {
+    std::lock_guard lock(blocking_mu);
+    blocking_stop = true;
+  }
+  blocking_cv.notify_one();
+  blocking_thread.join();
+  spdlog::info("frontierd: stopped cleanly");
+  return 0;
+}
+
+int server_main(int argc, char** argv, const core::Registry& games) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  auto config = parse_config(args, [](const char* name) -> const char* { return std::getenv(name); });
+  if (!config) {
+    std::fprintf(stderr, "frontierd: %s\n", config.status().message().c_str());
+    return 2;
+  }
+  if (config->help) {
+    std::fputs(usage().c_str(), stdout);
+    return 0;
+  }
+  return run_server(config.value(), games);
+}
+
+}  // namespace frontier::server

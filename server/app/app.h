@@ -1,0 +1,16 @@
+// Wires frontierd together: storage, writer, matches, service, network, signals.
+#pragma once
+
+#include "app/config.h"
+#include "core/registry.h"
+
+namespace frontier::server {
+
+// Runs the server over `games` until SIGINT/SIGTERM; returns the process exit code.
+// Prints "frontierd listening on HOST:PORT" on stdout once it accepts connections.
+int run_server(const AppConfig& config, const core::Registry& games);
+
+// main() of frontierd and of test builds over other registries.
+int server_main(int argc, char** argv, const core::Registry& games);
+
+}  // namespace frontier::server

@@ -1,0 +1,169 @@
+// Flags and environment share one table, so --help, the environment names and parsing agree.
+#include "app/config.h"
+
+#include <charconv>
+#include <functional>
+
+#include <fmt/format.h>
+
+namespace frontier::server {
+
+namespace {
+
+using Setter = std::function<core::Status(AppConfig&, const std::string&)>;
+
+struct Option {
+  const char* flag;
+  const char* env;
+  const char* help;
+  Setter set;
+};
+
+template <typename T>
+core::Status parse_number(const std::string& text, T& out, const char* what) {
+  T v{};
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size()) {
+    return core::Status::invalid_argument(fmt::format("{} must be a number, not '{}'", what, text));
+  }
+  out = v;
+  return core::Status::ok();
+}
+
+core::Status parse_listen(AppConfig& c, const std::string& v) {
+  auto colon = v.rfind(':');
+  if (colon == std::string::npos)
+    return core::Status::invalid_argument("--listen is HOST:PORT, e.g. 127.0.0.1:8080");
+  c.net.address = v.substr(0, colon);
+  if (c.net.address.size() > 2 && c.net.address.front() == '[')
+    c.net.address = c.net.address.substr(1, c.net.address.size() - 2);
+  return parse_number(v.substr(colon + 1), c.net.port, "The port");
+}
+
+const std::vector<Option>& options() {
+  static const std::vector<Option> table = {
+      {"--listen", "FRONTIER_LISTEN", "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 = any free)",
+       parse_listen},
+      {"--db", "FRONTIER_DB", "SQLite database file (default var/frontier.db; created when missing)",
+       [](AppConfig& c, const std::string& v) {
+         c.db_path = v;
+         return core::Status::ok();
+       }},
+      {"--log-level", "FRONTIER_LOG_LEVEL", "trace, debug, info, warn, error or off (default info)",
+       [](AppConfig& c, const std::string& v) {
+         c.log_level = v;
+         return core::Status::ok();
+       }},
+      {"--sync", "FRONTIER_SYNC", "commit durability: full (default), normal or off (benchmarks only)",
+       [](AppConfig& c, const std::string& v) {
+         if (v == "full") {
+           c.durability = storage::Durability::kFull;
+         } else if (v == "normal") {
+           c.durability = storage::Durability::kNormal;
+         } else if (v == "off") {
+           c.durability = storage::Durability::kOff;
+         } else {
+           return core::Status::invalid_argument("--sync is full, normal or off");
+         }
+         return core::Status::ok();
+       }},
+      {"--threads", "FRONTIER_THREADS", "network and match threads (default 2)",
+       [](AppConfig& c, const std::string& v) { return parse_number(v, c.net.threads, "--threads"); }},
+      {"--max-connections", "FRONTIER_MAX_CONNECTIONS", "open WebSockets allowed (default 20000)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.net.max_connections, "--max-connections");
+       }},
+      {"--max-frame", "FRONTIER_MAX_FRAME", "largest accepted frame in bytes (default 65536)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.net.max_frame_bytes, "--max-frame");
+       }},
+      {"--idle-timeout", "FRONTIER_IDLE_TIMEOUT",
+       "seconds without traffic before a connection is dropped; pings at half (default 120)",
+       [](AppConfig& c, const std::string& v) {
+         int64_t s = 0;
+         auto st = parse_number(v, s, "--idle-timeout");
+         c.net.idle_timeout = std::chrono::seconds(s);
+         return st;
+       }},
+      {"--rate", "FRONTIER_RATE", "messages per second per connection (default 200; bursts of twice that)",
+       [](AppConfig& c, const std::string& v) {
+         auto st = parse_number(v, c.service.rate_per_second, "--rate");
+         c.service.rate_burst = 2 * c.service.rate_per_second;
+         return st;
+       }},
+      {"--snapshot-every", "FRONTIER_SNAPSHOT_EVERY", "store a snapshot every N actions (default 32)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.snapshot_every, "--snapshot-every");
+       }},
+      {"--finished-ttl", "FRONTIER_FINISHED_TTL", "seconds a finished match stays in memory (default 600)",
+       [](AppConfig& c, const std::string& v) {
+         int64_t s = 0;
+         auto st = parse_number(v, s, "--finished-ttl");
+         c.finished_ttl = std::chrono::seconds(s);
+         return st;
+       }},
+      {"--kdf", "FRONTIER_KDF", "password hashing cost: interactive (default) or min (tests only)",
+       [](AppConfig& c, const std::string& v) {
+         if (v == "interactive") {
+           c.service.kdf = auth::KdfCost::interactive();
+         } else if (v == "min") {
+           c.service.kdf = auth::KdfCost::minimal();
+         } else {
+           return core::Status::invalid_argument("--kdf is interactive or min");
+         }
+         return core::Status::ok();
+       }},
+  };
+  return table;
+}
+
+}  // namespace
+
+std::string usage() {
+  std::string out =
+      "frontierd: the Frontier match server (protobuf over WebSockets, SQLite).\n\n"
+      "Usage: frontierd [--flag VALUE]...\n\n";
+  for (const auto& o : options())
+    out += fmt::format("  {:<18} {}\n  {:<18} env {}\n", o.flag, o.help, "", o.env);
+  out += "  --help             this text\n\nHTTP: /healthz, /metrics; WebSocket protocol: docs/protocol.md\n";
+  return out;
+}
+
+core::Result<AppConfig> parse_config(const std::vector<std::string>& args,
+                                     const char* (*getenv)(const char*)) {
+  AppConfig config;
+  for (const auto& o : options()) {
+    if (const char* v = getenv(o.env); v && *v) {
+      if (auto st = o.set(config, v); !st) {
+        return core::Status::invalid_argument(std::string(o.env) + ": " + st.message());
+      }
+    }
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      config.help = true;
+      continue;
+    }
+    std::string value;
+    bool has_value = false;
+    if (auto eq = arg.find('='); eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+      has_value = true;
+    }
+    const Option* opt = nullptr;
+    for (const auto& o : options()) {
+      if (arg == o.flag) opt = &o;
+    }
+    if (!opt) return core::Status::invalid_argument("Unknown flag '" + arg + "' (see --help)");
+    if (!has_value) {
+      if (i + 1 >= args.size()) return core::Status::invalid_argument(arg + " needs a value");
+      value = args[++i];
+    }
+    if (auto st = opt->set(config, value); !st) return st;
+  }
+  return config;
+}
+
+}  // namespace frontier::server

@@ -1,0 +1,32 @@
+// frontierd's configuration: defaults that just work, overridden by environment variables
+// (FRONTIER_LISTEN, FRONTIER_DB, ...) and then by command-line flags.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "api/service.h"
+#include "core/status.h"
+#include "net/server.h"
+#include "storage/store.h"
+
+namespace frontier::server {
+
+struct AppConfig {
+  NetConfig net;
+  std::string db_path = "var/frontier.db";
+  std::string log_level = "info";
+  storage::Durability durability = storage::Durability::kFull;
+  uint32_t snapshot_every = 32;
+  std::chrono::seconds finished_ttl{600};
+  ServiceConfig service;
+  bool help = false;
+};
+
+// Parses `args` (without the program name) over the environment `getenv`.
+core::Result<AppConfig> parse_config(const std::vector<std::string>& args,
+                                     const char* (*getenv)(const char*));
+std::string usage();
+
+}  // namespace frontier::server

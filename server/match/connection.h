@@ -1,0 +1,99 @@
+// What the match layer knows of a client connection, without any networking types: a Peer to
+// send frames to (the net layer's session) and the identity the connection has proven.
+// The seat a request acts for always comes from here, never from the message (trust boundary).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "metrics/metrics.h"
+#include "wire.pb.h"
+
+namespace frontier::server {
+
+using Frame = std::shared_ptr<const std::string>;
+
+class Peer {
+ public:
+  virtual ~Peer() = default;
+  // Thread-safe; queues the frame (or drops it when the connection is closing).
+  virtual void send(Frame frame) = 0;
+  // Thread-safe; sends a close frame with `code` and `reason`, then closes.
+  virtual void close(uint16_t code, std::string reason) = 0;
+};
+
+// Runs posted work one item at a time, in order (an Asio strand in the server).
+class Strand {
+ public:
+  virtual ~Strand() = default;
+  virtual void post(std::function<void()> work) = 0;
+};
+using StrandFactory = std::function<std::unique_ptr<Strand>()>;
+
+struct Identity {
+  uint64_t user_id = 0;  // 0 = anonymous
+  std::string user_name;
+  std::string token_hash;
+};
+
+class Connection {
+ public:
+  Connection(uint64_t id, std::string remote, std::weak_ptr<Peer> peer, Metrics* metrics = nullptr)
+      : id_(id), remote_(std::move(remote)), peer_(std::move(peer)), metrics_(metrics) {}
+
+  uint64_t id() const { return id_; }
+  const std::string& remote() const { return remote_; }
+
+  Identity identity() const {
+    std::lock_guard lock(mu_);
+    return identity_;
+  }
+  void set_identity(Identity identity) {
+    std::lock_guard lock(mu_);
+    identity_ = std::move(identity);
+  }
+  uint64_t user_id() const {
+    std::lock_guard lock(mu_);
+    return identity_.user_id;
+  }
+
+  // Set once Hello succeeded; only the connection's own strand writes it.
+  std::atomic<bool> hello_done{false};
+
+  void send(const wire::ServerMessage& message) const {
+    if (metrics_ && message.has_error()) metrics_->count_error(message.error().code());
+    if (auto p = peer_.lock()) p->send(std::make_shared<const std::string>(message.SerializeAsString()));
+  }
+  void close(uint16_t code, std::string reason) const {
+    if (auto p = peer_.lock()) p->close(code, std::move(reason));
+  }
+
+ private:
+  uint64_t id_;
+  std::string remote_;
+  std::weak_ptr<Peer> peer_;
+  Metrics* metrics_;
+  mutable std::mutex mu_;
+  Identity identity_;
+};
+
+// Reply helpers shared by the request handlers.
+inline void send_error(const Connection& c, uint64_t request_id, wire::ErrorCode code, std::string message) {
+  wire::ServerMessage m;
+  m.set_request_id(request_id);
+  m.mutable_error()->set_code(code);
+  m.mutable_error()->set_message(std::move(message));
+  c.send(m);
+}
+inline void send_ok(const Connection& c, uint64_t request_id) {
+  wire::ServerMessage m;
+  m.set_request_id(request_id);
+  m.set_ok(true);
+  c.send(m);
+}
+
+}  // namespace frontier::server

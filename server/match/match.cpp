@@ -1,0 +1,337 @@
+// Requests that change a match, and the commit-then-acknowledge path they share.
+#include "match/match.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "auth/auth.h"
+
+namespace frontier::server {
+
+std::string seed_commitment(uint64_t seed, const std::string& nonce) {
+  return auth::sha256_hex("frontier-seed-v1:" + std::to_string(seed) + ":" + nonce);
+}
+
+Match::Match(const MatchServices& services, std::unique_ptr<Strand> strand, const core::Game& game,
+             MatchMeta meta, History history, bool log_complete)
+    : services_(services),
+      strand_(std::move(strand)),
+      game_(game),
+      meta_(std::move(meta)),
+      history_(std::move(history)),
+      log_complete_(log_complete),
+      committed_seq_(history_.seq) {}
+
+std::vector<core::Seat> Match::seats_of(uint64_t user) const {
+  std::vector<core::Seat> out;
+  if (user == 0) return out;
+  for (size_t i = 0; i < meta_.seats.size(); ++i) {
+    if (meta_.seats[i].user_id == user) out.push_back(static_cast<core::Seat>(i));
+  }
+  return out;
+}
+
+std::optional<core::Seat> Match::acting_seat(const Connection& conn, uint64_t request_id,
+                                             const std::optional<int>& wanted, bool must_be_prompted) {
+  std::vector<core::Seat> mine = seats_of(conn.user_id());
+  if (mine.empty()) {
+    send_error(conn, request_id, wire::NOT_YOUR_SEAT,
+               "You hold no seat in match " + std::to_string(meta_.id) + "; spectators cannot act");
+    return std::nullopt;
+  }
+  if (wanted) {
+    if (std::find(mine.begin(), mine.end(), *wanted) == mine.end()) {
+      send_error(conn, request_id, wire::NOT_YOUR_SEAT,
+                 "You do not hold seat " + std::to_string(*wanted) + " in match " + std::to_string(meta_.id));
+      return std::nullopt;
+    }
+    return *wanted;
+  }
+  if (mine.size() == 1) return mine[0];
+  if (must_be_prompted) {
+    uint32_t awaiting = awaiting_mask();
+    std::vector<core::Seat> prompted;
+    for (core::Seat s : mine) {
+      if (awaiting & core::seat_bit(s)) prompted.push_back(s);
+    }
+    if (prompted.size() == 1) return prompted[0];
+  }
+  send_error(conn, request_id, wire::INVALID_ARGUMENT,
+             "You hold several seats here: say which one acts (seat)");
+  return std::nullopt;
+}
+
+uint32_t Match::awaiting_mask() const {
+  return meta_.status == wire::RUNNING ? game_.awaiting(*history_.state) : 0;
+}
+
+std::string Match::result_text() const {
+  if (history_.resigned >= 0) {
+    std::string text = game_.seat_name(history_.resigned) + " resigns";
+    if (game_.seat_count() == 2) text += "; " + game_.seat_name(1 - history_.resigned) + " wins";
+    return text;
+  }
+  if (!finished()) return {};
+  frontier::GameStatus gs;
+  game_.status(*history_.state, gs);
+  return gs.result();
+}
+
+void Match::check_finished() {
+  if (meta_.status == wire::RUNNING && game_.awaiting(*history_.state) == 0) meta_.status = wire::FINISHED;
+}
+
+void Match::commit(storage::Writer::Work work, Then then, bool push) {
+  uint64_t id = meta_.id;
+  int status = meta_.status;
+  uint32_t seq = history_.seq;
+  uint32_t awaiting = awaiting_mask();
+  std::string result = result_text();
+  int64_t finished_at = finished() ? services_.now() : 0;
+  auto started = std::chrono::steady_clock::now();
+  auto self = shared_from_this();
+  services_.writer->submit(
+      [work = std::move(work), id, status, seq, awaiting, result, finished_at](storage::Store& store) {
+        if (work) work(store);
+        store.update_match(id, status, seq, awaiting, result, finished_at);
+      },
+      [self, seq, started, then = std::move(then), push](bool ok) {
+        if (!ok) {
+          // Fail-stop: memory is ahead of the database and nothing of it was acknowledged.
+          // Stopping keeps every acknowledged action true; a restart reloads from the file.
+          spdlog::critical("match {}: commit of seq {} failed; stopping the server", self->id(), seq);
+          std::abort();
+        }
+        self->post([self, seq, started, then, push] { self->on_committed(seq, started, then, push); });
+      });
+}
+
+void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point started, const Then& then,
+                         bool push) {
+  committed_seq_ = std::max(committed_seq_, seq);
+  auto micros =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+  services_.metrics->observe_commit(static_cast<uint64_t>(micros.count()));
+  if (then) then();
+  std::vector<Then> ready;
+  auto it = std::stable_partition(pending_.begin(), pending_.end(),
+                                  [&](const auto& p) { return p.first > committed_seq_; });
+  for (auto r = it; r != pending_.end(); ++r) ready.push_back(std::move(r->second));
+  pending_.erase(it, pending_.end());
+  for (auto& r : ready) r();
+  // Later changes are still on their way to the disk; their own commit will push.
+  if (push && committed_seq_ == history_.seq) broadcast();
+  if (finished() && committed_seq_ == history_.seq && !finish_reported_) {
+    finish_reported_ = true;
+    if (services_.on_finished) services_.on_finished(meta_.id);
+  }
+}
+
+void Match::broadcast() {
+  std::erase_if(subscribers_, [](const Subscriber& s) { return s.conn.expired(); });
+  for (auto& sub : subscribers_) {
+    if (sub.fresh) {
+      sub.fresh = false;
+      continue;
+    }
+    if (auto conn = sub.conn.lock()) {
+      wire::ServerMessage m;
+      *m.mutable_update() = update_for(sub.seat, sub.last_sent);
+      conn->send(m);
+      sub.last_sent = history_.seq;
+    }
+  }
+}
+
+void Match::send_update(const Connection& conn, uint64_t request_id, core::Seat seat, uint32_t since) const {
+  wire::ServerMessage m;
+  m.set_request_id(request_id);
+  *m.mutable_update() = update_for(seat, since);
+  conn.send(m);
+}
+
+void Match::subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since,
+                      uint64_t request_id) {
+  since = std::min(since, history_.seq);
+  auto self = shared_from_this();
+  with_log_from(since + 1, [self, conn, seat, since, request_id] {
+    auto send = [self, conn, seat, since, request_id] {
+      auto it = std::find_if(self->subscribers_.begin(), self->subscribers_.end(),
+                             [&](const Subscriber& s) { return s.seat == seat && s.conn.lock() == conn; });
+      if (it == self->subscribers_.end())
+        it = self->subscribers_.insert(self->subscribers_.end(), {conn, seat, 0});
+      it->last_sent = self->history_.seq;
+      self->send_update(*conn, request_id, seat, since);
+    };
+    if (self->committed_seq_ == self->history_.seq) {
+      send();
+    } else {
+      self->pending_.emplace_back(self->history_.seq, send);
+    }
+  });
+}
+
+void Match::subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat) {
+  subscribers_.push_back({conn, seat, history_.seq});
+  wire::ServerMessage m;
+  m.set_request_id(request_id);
+  m.mutable_created()->set_match_id(meta_.id);
+  m.mutable_created()->set_seat(seat);
+  conn->send(m);
+  send_update(*conn, 0, seat, 0);
+}
+
+void Match::join(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::JoinMatch& req) {
+  uint64_t user = conn->user_id();
+  std::vector<core::Seat> mine = seats_of(user);
+  core::Seat wanted = req.side().empty() ? core::kObserver : game_.seat_by_name(req.side());
+  if (!req.side().empty() && wanted < 0) {
+    std::string sides;
+    for (const auto& s : game_.info().seats()) sides += (sides.empty() ? "" : ", ") + s;
+    send_error(*conn, request_id, wire::INVALID_ARGUMENT,
+               "'" + req.side() + "' is not a side of " + game_.info().title() + " (sides: " + sides + ")");
+    return;
+  }
+  if (!mine.empty()) {  // already seated: this is a reconnect, resubscribe
+    for (core::Seat s : mine) {
+      if (wanted < 0 || wanted == s) subscribe(conn, s, req.since_seq(), request_id);
+    }
+    if (wanted >= 0 && std::find(mine.begin(), mine.end(), wanted) == mine.end()) {
+      send_error(*conn, request_id, wire::MATCH_FULL, game_.seat_name(wanted) + " is held by another player");
+    }
+    return;
+  }
+  if (meta_.status != wire::OPEN) {
+    send_error(*conn, request_id, finished() ? wire::MATCH_NOT_RUNNING : wire::MATCH_FULL,
+               "Match " + std::to_string(meta_.id) + (finished() ? " is over" : " has no free seat") +
+                   "; you may watch it");
+    return;
+  }
+  core::Seat seat = wanted;
+  if (seat < 0) {
+    for (size_t i = 0; i < meta_.seats.size() && seat < 0; ++i) {
+      if (meta_.seats[i].user_id == 0) seat = static_cast<core::Seat>(i);
+    }
+  } else if (meta_.seats[static_cast<size_t>(seat)].user_id != 0) {
+    send_error(*conn, request_id, wire::MATCH_FULL, game_.seat_name(seat) + " is taken");
+    return;
+  }
+  Identity who = conn->identity();
+  meta_.seats[static_cast<size_t>(seat)] = {who.user_id, who.user_name};
+  bool full =
+      std::all_of(meta_.seats.begin(), meta_.seats.end(), [](const auto& s) { return s.user_id != 0; });
+  if (full) meta_.status = wire::RUNNING;
+  uint64_t id = meta_.id;
+  spdlog::info("match {}: user {} ({}) takes {}", id, who.user_id, who.user_name, game_.seat_name(seat));
+  auto self = shared_from_this();
+  commit([id, seat, user](storage::Store& s) { s.set_seat(id, seat, user); },
+         [self, conn, seat, request_id, since = req.since_seq()] {
+           self->subscribe(conn, seat, since, request_id);
+         });
+}
+
+void Match::watch(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::WatchMatch& req) {
+  subscribe(conn, core::kObserver, req.since_seq(), request_id);
+}
+
+void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                   const wire::SubmitAction& req) {
+  uint64_t user = conn->user_id();
+  auto self = shared_from_this();
+  auto reply = [self, conn, request_id](uint32_t seq, bool duplicate, core::Seat seat) {
+    wire::ServerMessage m;
+    m.set_request_id(request_id);
+    auto* ack = m.mutable_submitted();
+    ack->set_match_id(self->meta_.id);
+    ack->set_seq(seq);
+    ack->set_duplicate(duplicate);
+    if (!duplicate && self->committed_seq_ == self->history_.seq) {
+      for (auto& sub : self->subscribers_) {
+        if (sub.seat != seat || sub.conn.lock() != conn) continue;
+        *ack->mutable_update() = self->update_for(seat, sub.last_sent);
+        sub.last_sent = self->history_.seq;
+        sub.fresh = true;
+        break;
+      }
+    }
+    conn->send(m);
+  };
+  std::pair<uint64_t, std::string> key{user, req.client_action_id()};
+  if (!req.client_action_id().empty()) {
+    if (auto it = client_ids_.find(key); it != client_ids_.end()) {
+      uint32_t seq = it->second;
+      // Answer the retry once the original is durable, exactly as the original would have been.
+      if (seq <= committed_seq_) {
+        reply(seq, true, core::kObserver);
+      } else {
+        pending_.emplace_back(seq, [reply, seq] { reply(seq, true, core::kObserver); });
+      }
+      return;
+    }
+  }
+  if (meta_.status != wire::RUNNING) {
+    send_error(*conn, request_id, wire::MATCH_NOT_RUNNING,
+               "Match " + std::to_string(meta_.id) + (finished() ? " is over" : " is waiting for players"));
+    return;
+  }
+  auto seat =
+      acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, true);
+  if (!seat) return;
+  if (req.expected_seq() != history_.seq) {
+    auto stale = [self, conn, request_id, seat = *seat, expected = req.expected_seq()] {
+      wire::ServerMessage m;
+      m.set_request_id(request_id);
+      auto* e = m.mutable_error();
+      e->set_code(wire::STALE_SEQ);
+      e->set_message("The match has moved on to seq " + std::to_string(self->history_.seq) +
+                     " (you acted on " + std::to_string(expected) + "); nothing was applied");
+      *e->mutable_current() = self->update_for(seat, expected);
+      conn->send(m);
+    };
+    if (committed_seq_ == history_.seq) {
+      stale();
+    } else {
+      pending_.emplace_back(history_.seq, stale);
+    }
+    return;
+  }
+  auto action = core::from_proto(req.action());
+  if (!action) {
+    send_error(*conn, request_id, wire::INVALID_ARGUMENT, action.status().message());
+    return;
+  }
+  uint32_t seq = history_.seq + 1;
+  core::Status st = apply_action(game_, history_, seq, *seat, *action);
+  if (!st) {
+    send_error(*conn, request_id,
+               st.code() == core::StatusCode::kNotYourTurn ? wire::NOT_YOUR_TURN : wire::ILLEGAL_ACTION,
+               st.message());
+    return;
+  }
+  services_.metrics->actions_total++;
+  if (!req.client_action_id().empty()) client_ids_[key] = seq;
+  check_finished();
+  if (finished()) spdlog::info("match {}: finished at seq {}: {}", meta_.id, seq, result_text());
+  storage::EventRow row;
+  row.seq = seq;
+  row.seat = *seat;
+  row.kind = storage::EventKind::kAction;
+  row.action = req.action().SerializeAsString();
+  row.user_id = user;
+  row.client_action_id = req.client_action_id();
+  row.at = services_.now();
+  std::string snapshot;
+  if (services_.snapshot_every > 0 && seq % services_.snapshot_every == 0)
+    snapshot = core::snapshot(game_, *history_.state);
+  uint64_t id = meta_.id;
+  commit(
+      [id, row = std::move(row), snapshot = std::move(snapshot)](storage::Store& s) {
+        s.append_event(id, row);
+        if (!snapshot.empty()) s.put_snapshot(id, row.seq, snapshot);
+      },
+      [reply, seq, seat = *seat] { reply(seq, false, seat); });
+}
+
+}  // namespace frontier::server

@@ -1,0 +1,128 @@
+// One live match: its state, its subscribers and every request that touches it. A Match is
+// owned by its strand: every public method except post() runs there, so the rules never see
+// two threads. A change is applied in memory, queued for the writer, and only after its
+// commit is it acknowledged and pushed (an acknowledged action is a durable action).
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "match/connection.h"
+#include "match/history.h"
+#include "metrics/metrics.h"
+#include "storage/writer.h"
+
+namespace frontier::server {
+
+struct MatchServices {
+  storage::Writer* writer = nullptr;
+  Metrics* metrics = nullptr;
+  uint32_t snapshot_every = 32;  // a snapshot after every N events bounds the tail replayed on load
+  std::function<int64_t()> now;  // unix seconds
+  // Runs CPU-heavy work (replaying a loaded match) off the writer thread; inline when empty.
+  std::function<void(std::function<void()>)> background;
+  // Told (on the match's strand) once a match's end is committed; the registry uses it to let
+  // finished matches leave memory after a while.
+  std::function<void(uint64_t match_id)> on_finished;
+};
+
+struct SeatHolder {
+  uint64_t user_id = 0;  // 0 = free
+  std::string user_name;
+};
+
+// What is fixed or slowly changing about a match (the matches/match_seats rows).
+struct MatchMeta {
+  uint64_t id = 0;
+  frontier::MatchSetup setup;  // includes the seed: never sent before the end
+  std::string seed_nonce;
+  std::string seed_commitment;
+  wire::MatchStatus status = wire::OPEN;
+  wire::Visibility visibility = wire::PUBLIC;
+  std::vector<SeatHolder> seats;
+  int64_t created_at = 0;
+};
+
+// "frontier-seed-v1:<seed>:<nonce>" hashed with SHA-256 (hex): what clients verify at the end.
+std::string seed_commitment(uint64_t seed, const std::string& nonce);
+
+class Match : public std::enable_shared_from_this<Match> {
+ public:
+  Match(const MatchServices& services, std::unique_ptr<Strand> strand, const core::Game& game, MatchMeta meta,
+        History history, bool log_complete);
+
+  void post(std::function<void()> work) { strand_->post(std::move(work)); }
+
+  uint64_t id() const { return meta_.id; }
+  const core::Game& game() const { return game_; }
+
+  // Request handlers (on the strand). Each replies to `conn` with `request_id`.
+  void join(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::JoinMatch& req);
+  void watch(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::WatchMatch& req);
+  void submit(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::SubmitAction& req);
+  void undo(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Undo& req);
+  void resign(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Resign& req);
+  void chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::SendChat& req);
+  void fetch_log(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::FetchLog& req);
+  void fetch_replay(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                    const wire::FetchReplay& req);
+
+  // Subscribes the creator right after creation (on the strand).
+  void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
+
+  // The update `seat` (kObserver for spectators) would be sent now, with log lines after `since`.
+  wire::MatchUpdate update_for(core::Seat seat, uint32_t since) const;
+
+ private:
+  struct Subscriber {
+    std::weak_ptr<Connection> conn;
+    core::Seat seat = core::kObserver;
+    uint32_t last_sent = 0;
+    bool fresh = false;  // the acknowledgement just carried the current update: skip one broadcast
+  };
+  using Then = std::function<void()>;
+
+  // Seats `user` holds; the requested one when given and held.
+  std::vector<core::Seat> seats_of(uint64_t user) const;
+  // The seat a request acts for, or an error already sent.
+  std::optional<core::Seat> acting_seat(const Connection& conn, uint64_t request_id,
+                                        const std::optional<int>& wanted, bool must_be_prompted);
+  bool finished() const { return meta_.status == wire::FINISHED; }
+  uint32_t awaiting_mask() const;
+  std::string result_text() const;
+
+  // Queues `work` plus the match row update for the writer; `then` runs on the strand after the
+  // commit, before subscribers hear of it.
+  void commit(storage::Writer::Work work, Then then, bool push = true);
+  void on_committed(uint32_t seq, std::chrono::steady_clock::time_point started, const Then& then, bool push);
+  void broadcast();
+  void subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since,
+                 uint64_t request_id);
+  // Runs `then` once the in-memory log reaches back to `seq` (reading history when needed).
+  void with_log_from(uint32_t seq, Then then);
+  void check_finished();
+  void send_update(const Connection& conn, uint64_t request_id, core::Seat seat, uint32_t since) const;
+
+  MatchServices services_;
+  std::unique_ptr<Strand> strand_;
+  const core::Game& game_;
+  MatchMeta meta_;
+  History history_;
+  bool log_complete_;             // history_.log holds every line since the start
+  bool finish_reported_ = false;  // on_finished was called
+  uint32_t committed_seq_;        // the last seq known durable
+  std::vector<Subscriber> subscribers_;
+  // (user, client_action_id) -> seq of the applied action, for idempotent resubmission.
+  std::map<std::pair<uint64_t, std::string>, uint32_t> client_ids_;
+  // Replies waiting for a seq to commit.
+  std::vector<std::pair<uint32_t, Then>> pending_;
+  std::vector<Then> waiting_for_log_;
+
+  friend class MatchRegistry;
+};
+
+}  // namespace frontier::server

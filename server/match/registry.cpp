@@ -1,0 +1,216 @@
+// Loading is a read on the writer thread (so it sees every commit) and a replay on the
+// match's own strand; requests that arrive meanwhile wait in `loading_`.
+#include "match/registry.h"
+
+#include <spdlog/spdlog.h>
+
+namespace frontier::server {
+
+MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services, StrandFactory strands,
+                             std::chrono::seconds finished_ttl)
+    : games_(games),
+      services_(std::move(services)),
+      strands_(std::move(strands)),
+      finished_ttl_(finished_ttl) {
+  services_.on_finished = [this](uint64_t id) {
+    std::lock_guard lock(mu_);
+    finished_.emplace_back(std::chrono::steady_clock::now(), id);
+  };
+}
+
+void MatchRegistry::evict_expired_locked() {
+  auto now = std::chrono::steady_clock::now();
+  while (!finished_.empty() && now - finished_.front().first >= finished_ttl_) {
+    // Requests already holding the match finish on it; the next one loads it afresh.
+    if (matches_.erase(finished_.front().second) > 0) services_.metrics->matches_loaded--;
+    finished_.pop_front();
+  }
+}
+
+size_t MatchRegistry::loaded() const {
+  std::lock_guard lock(mu_);
+  return matches_.size();
+}
+
+void MatchRegistry::with(uint64_t id, Found found) {
+  {
+    std::lock_guard lock(mu_);
+    evict_expired_locked();
+    if (auto it = matches_.find(id); it != matches_.end()) {
+      auto match = it->second;
+      match->post([match, found = std::move(found)] { found(match); });
+      return;
+    }
+    auto& waiting = loading_[id];
+    waiting.push_back(std::move(found));
+    if (waiting.size() > 1) return;  // already loading
+  }
+  struct Loaded {
+    std::optional<storage::MatchRow> row;
+    std::vector<storage::SeatRow> seats;
+    std::optional<std::pair<uint32_t, std::string>> snapshot;
+    std::vector<storage::EventRow> events;
+  };
+  auto loaded = std::make_shared<Loaded>();
+  services_.writer->submit(
+      [loaded, id](storage::Store& s) {
+        loaded->row = s.load_match(id);
+        if (!loaded->row) return;
+        loaded->seats = s.seats(id);
+        // Strictly below the last seq, so the tail holds the last action and undo still works.
+        if (loaded->row->seq > 0) loaded->snapshot = s.snapshot_below(id, loaded->row->seq);
+        loaded->events = s.events(id, 1);
+      },
+      [this, loaded, id](bool) {
+        auto replay = [this, loaded, id] {
+          std::shared_ptr<Match> match;
+          if (loaded->row) match = build(id, *loaded->row, loaded->seats, loaded->snapshot, loaded->events);
+          finish_load(id, std::move(match));
+        };
+        if (services_.background) {
+          services_.background(std::move(replay));
+        } else {
+          replay();
+        }
+      });
+}
+
+void MatchRegistry::finish_load(uint64_t id, std::shared_ptr<Match> match) {
+  std::vector<Found> waiting;
+  {
+    std::lock_guard lock(mu_);
+    waiting = std::move(loading_[id]);
+    loading_.erase(id);
+    if (match) {
+      matches_[id] = match;
+      services_.metrics->matches_loaded++;
+      if (match->finished()) {  // not yet shared with any thread: safe to read here
+        match->finish_reported_ = true;
+        finished_.emplace_back(std::chrono::steady_clock::now(), id);
+      }
+    }
+  }
+  for (auto& f : waiting) {
+    if (match) {
+      match->post([match, f = std::move(f)] { f(match); });
+    } else {
+      f(nullptr);
+    }
+  }
+}
+
+std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow& row,
+                                            const std::vector<storage::SeatRow>& seats,
+                                            const std::optional<std::pair<uint32_t, std::string>>& snapshot,
+                                            const std::vector<storage::EventRow>& events) {
+  const core::Game* game = games_.find(row.game);
+  if (!game) {
+    spdlog::error("match {}: game '{}' is not in this build", id, row.game);
+    return nullptr;
+  }
+  MatchMeta meta;
+  meta.id = id;
+  if (!meta.setup.ParseFromString(row.setup)) {
+    spdlog::error("match {}: stored setup does not decode", id);
+    return nullptr;
+  }
+  meta.seed_nonce = row.seed_nonce;
+  meta.seed_commitment = row.seed_commitment;
+  meta.status = static_cast<wire::MatchStatus>(row.status);
+  meta.visibility = static_cast<wire::Visibility>(row.visibility);
+  meta.created_at = row.created_at;
+  meta.seats.resize(static_cast<size_t>(game->seat_count()));
+  for (const auto& s : seats) {
+    if (s.seat >= 0 && s.seat < game->seat_count())
+      meta.seats[static_cast<size_t>(s.seat)] = {s.user_id, s.user_name};
+  }
+
+  // Snapshot + tail first; the whole history from the seed when there is no usable snapshot
+  // (or the tail takes back an action from before it).
+  History h;
+  bool from_snapshot = false;
+  if (snapshot) {
+    auto state = game->restore(snapshot->second);
+    if (state) {
+      h.state = std::move(state.value());
+      h.seq = snapshot->first;
+      std::vector<storage::EventRow> tail;
+      for (const auto& e : events) {
+        if (e.seq > snapshot->first) tail.push_back(e);
+      }
+      from_snapshot = replay_events(*game, h, tail).is_ok();
+    }
+  }
+  if (!from_snapshot) {
+    h = History{};
+    auto initial = game->initial(meta.setup);
+    if (!initial) {
+      spdlog::error("match {}: set-up refused: {}", id, initial.status().message());
+      return nullptr;
+    }
+    h.state = std::move(initial.value());
+    if (auto st = replay_events(*game, h, events); !st) {
+      spdlog::error("match {}: history does not replay: {}", id, st.message());
+      return nullptr;
+    }
+  }
+  auto match =
+      std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h), !from_snapshot);
+  for (const auto& e : events) {
+    if (!e.client_action_id.empty()) match->client_ids_[{e.user_id, e.client_action_id}] = e.seq;
+  }
+  return match;
+}
+
+void MatchRegistry::create(CreateRequest request, Found created) {
+  auto req = std::make_shared<CreateRequest>(std::move(request));
+  storage::MatchRow row;
+  row.game = req->game->id();
+  row.scenario = req->setup.scenario();
+  row.setup = req->setup.SerializeAsString();
+  row.seed_nonce = req->seed_nonce;
+  row.seed_commitment = seed_commitment(req->setup.seed(), req->seed_nonce);
+  bool full = req->game->seat_count() == 1;
+  row.status = full ? wire::RUNNING : wire::OPEN;
+  row.visibility = req->visibility;
+  row.time_control = req->time_control;
+  row.created_by = req->creator;
+  row.created_at = services_.now();
+  row.awaiting = full ? req->game->awaiting(*req->initial) : 0;
+  auto id = std::make_shared<uint64_t>(0);
+  services_.writer->submit(
+      [row, id, req](storage::Store& s) {
+        *id = s.create_match(row);
+        s.set_seat(*id, req->creator_seat, req->creator);
+      },
+      [this, row, id, req, created = std::move(created)](bool ok) mutable {
+        if (!ok) {
+          created(nullptr);
+          return;
+        }
+        MatchMeta meta;
+        meta.id = *id;
+        meta.setup = req->setup;
+        meta.seed_nonce = row.seed_nonce;
+        meta.seed_commitment = row.seed_commitment;
+        meta.status = static_cast<wire::MatchStatus>(row.status);
+        meta.visibility = req->visibility;
+        meta.created_at = row.created_at;
+        meta.seats.resize(static_cast<size_t>(req->game->seat_count()));
+        meta.seats[static_cast<size_t>(req->creator_seat)] = {req->creator, req->creator_name};
+        History h;
+        h.state = std::move(req->initial);
+        auto match =
+            std::make_shared<Match>(services_, strands_(), *req->game, std::move(meta), std::move(h), true);
+        {
+          std::lock_guard lock(mu_);
+          matches_[*id] = match;
+        }
+        services_.metrics->matches_loaded++;
+        services_.metrics->matches_created++;
+        spdlog::info("match {}: created ({} {}) by user {}", *id, row.game, row.scenario, req->creator);
+        match->post([match, created = std::move(created)] { created(match); });
+      });
+}
+
+}  // namespace frontier::server

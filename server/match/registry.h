@@ -1,0 +1,68 @@
+// Every match the server has touched since start-up, found by id. Matches are loaded lazily
+// from storage on first use (snapshot + tail replay), so a restart serves at once however many
+// matches are stored, and each unfinished match resumes exactly where it stood.
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "core/registry.h"
+#include "match/match.h"
+
+namespace frontier::server {
+
+class MatchRegistry {
+ public:
+  using Found = std::function<void(std::shared_ptr<Match>)>;  // nullptr: no such match
+
+  // Finished matches stay in memory for `finished_ttl` (post-game chat and replays reach their
+  // watchers), then leave it; a later request loads them again from storage.
+  MatchRegistry(const core::Registry& games, MatchServices services, StrandFactory strands,
+                std::chrono::seconds finished_ttl = std::chrono::minutes(10));
+
+  const core::Registry& games() const { return games_; }
+
+  // Calls `found` on the match's strand (or with nullptr on some thread when it does not exist
+  // or cannot be loaded).
+  void with(uint64_t id, Found found);
+
+  struct CreateRequest {
+    const core::Game* game = nullptr;
+    frontier::MatchSetup setup;  // seed already chosen
+    std::string seed_nonce;
+    int creator_seat = 0;
+    uint64_t creator = 0;
+    std::string creator_name;
+    wire::Visibility visibility = wire::PUBLIC;
+    std::string time_control;
+    std::unique_ptr<core::GameState> initial;
+  };
+  // Stores the new match, then calls `created` on its strand.
+  void create(CreateRequest request, Found created);
+
+  size_t loaded() const;
+
+ private:
+  void finish_load(uint64_t id, std::shared_ptr<Match> match);
+  void evict_expired_locked();
+  std::shared_ptr<Match> build(uint64_t id, const storage::MatchRow& row,
+                               const std::vector<storage::SeatRow>& seats,
+                               const std::optional<std::pair<uint32_t, std::string>>& snapshot,
+                               const std::vector<storage::EventRow>& events);
+
+  const core::Registry& games_;
+  MatchServices services_;
+  StrandFactory strands_;
+  mutable std::mutex mu_;
+  std::map<uint64_t, std::shared_ptr<Match>> matches_;
+  std::map<uint64_t, std::vector<Found>> loading_;
+  std::chrono::seconds finished_ttl_;
+  std::deque<std::pair<std::chrono::steady_clock::time_point, uint64_t>> finished_;
+};
+
+}  // namespace frontier::server

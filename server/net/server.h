@@ -1,0 +1,62 @@
+// The network side of frontierd: an Asio io_context on a small thread pool, the TCP listener,
+// HTTP (/healthz, /metrics) and WebSocket sessions. Beast stays inside server.cpp (a Beast
+// translation unit costs ~20 s to compile); this header shows none of it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/status.h"
+#include "match/connection.h"
+
+namespace frontier::server {
+
+class Service;
+class Metrics;
+
+struct NetConfig {
+  std::string address = "127.0.0.1";
+  uint16_t port = 8080;  // 0 = any free port (tests)
+  int threads = 2;
+  size_t max_frame_bytes = 64 * 1024;
+  size_t max_connections = 20000;
+  size_t max_queued_frames = 1024;         // per connection; a client that falls this far behind is closed
+  std::chrono::seconds idle_timeout{120};  // pings are sent at half of it; no answer closes
+  std::chrono::seconds handshake_timeout{10};
+};
+
+class NetServer {
+ public:
+  explicit NetServer(NetConfig config);
+  ~NetServer();
+  NetServer(const NetServer&) = delete;
+  NetServer& operator=(const NetServer&) = delete;
+
+  // Strands for matches and a way to post work onto the pool (both usable before listen()).
+  StrandFactory strand_factory();
+  std::function<void(std::function<void()>)> poster();
+
+  // `metrics_text` renders /metrics. Must be called before listen().
+  void attach(Service* service, Metrics* metrics, std::function<std::string()> metrics_text);
+
+  // Binds and starts accepting; returns the bound port.
+  core::Result<uint16_t> listen();
+
+  // Runs the pool until stop(); calls `on_signal` (once, on a pool thread) at SIGINT/SIGTERM.
+  void run(std::function<void()> on_signal);
+
+  void stop_accepting();
+  // Sends every WebSocket a close frame (1001 going away) and waits up to `grace` for them to end.
+  void close_all(std::chrono::milliseconds grace);
+  void stop();
+
+  struct Impl;  // public only so the sessions in server.cpp can name it
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace frontier::server

@@ -1,0 +1,362 @@
+// SQLite implementation of Store: WAL mode, prepared statements cached per connection, and
+// embedded migrations applied in order at open (PRAGMA user_version counts the applied ones).
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
+#include <string_view>
+
+#include "core/embedded.h"
+#include "storage/store.h"
+
+namespace frontier::storage {
+
+std::span<const core::EmbeddedFile> migration_files();
+
+const char* durability_name(Durability d) {
+  switch (d) {
+    case Durability::kOff:
+      return "off (no sync: benchmarks only)";
+    case Durability::kNormal:
+      return "normal (WAL, synchronous=NORMAL: survives a process crash)";
+    case Durability::kFull:
+      return "full (WAL, synchronous=FULL: survives power loss)";
+  }
+  return "?";
+}
+
+namespace {
+
+// One prepared statement, reset after each use.
+class Stmt {
+ public:
+  Stmt(sqlite3* db, std::string_view sql) {
+    if (sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_,
+                           nullptr) != SQLITE_OK) {
+      error_ = sqlite3_errmsg(db);
+    }
+  }
+  ~Stmt() { sqlite3_finalize(stmt_); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+
+  const std::string& error() const { return error_; }
+  Stmt& bind(int i, int64_t v) {
+    sqlite3_bind_int64(stmt_, i, v);
+    return *this;
+  }
+  Stmt& bind(int i, const std::string& v) {
+    sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Stmt& bind_text(int i, const std::string& v) {
+    sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  // SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return sqlite3_step(stmt_); }
+  void reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+  int64_t i64(int col) const { return sqlite3_column_int64(stmt_, col); }
+  std::string str(int col) const {
+    const void* p = sqlite3_column_blob(stmt_, col);
+    return p ? std::string(static_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
+             : std::string();
+  }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+  std::string error_;
+};
+
+// Runs to completion and resets, whatever happens.
+int run(Stmt& s) {
+  int rc = s.step();
+  while (rc == SQLITE_ROW) rc = s.step();
+  s.reset();
+  return rc;
+}
+
+constexpr const char* kMatchColumns =
+    "id, game, scenario, setup, seed_nonce, seed_commitment, status, visibility, time_control, created_by, "
+    "created_at, seq, awaiting, result";
+
+MatchRow read_match(const Stmt& s) {
+  MatchRow m;
+  m.id = static_cast<uint64_t>(s.i64(0));
+  m.game = s.str(1);
+  m.scenario = s.str(2);
+  m.setup = s.str(3);
+  m.seed_nonce = s.str(4);
+  m.seed_commitment = s.str(5);
+  m.status = static_cast<int>(s.i64(6));
+  m.visibility = static_cast<int>(s.i64(7));
+  m.time_control = s.str(8);
+  m.created_by = static_cast<uint64_t>(s.i64(9));
+  m.created_at = s.i64(10);
+  m.seq = static_cast<uint32_t>(s.i64(11));
+  m.awaiting = static_cast<uint32_t>(s.i64(12));
+  m.result = s.str(13);
+  return m;
+}
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(sqlite3* db) : db_(db) {}
+  ~SqliteStore() override {
+    stmts_.clear();
+    sqlite3_close(db_);
+  }
+
+  core::Status exec(const std::string& sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string msg = err ? err : "unknown error";
+      sqlite3_free(err);
+      return core::Status::corruption("SQLite: " + msg);
+    }
+    return core::Status::ok();
+  }
+
+  core::Status migrate() {
+    std::vector<core::EmbeddedFile> files(migration_files().begin(), migration_files().end());
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    Stmt version(db_, "PRAGMA user_version");
+    int64_t applied = version.step() == SQLITE_ROW ? version.i64(0) : 0;
+    version.reset();
+    if (applied > static_cast<int64_t>(files.size())) {
+      return core::Status::corruption("Database schema version " + std::to_string(applied) +
+                                      " is newer than this server (" + std::to_string(files.size()) +
+                                      "); upgrade frontierd");
+    }
+    for (size_t i = static_cast<size_t>(applied); i < files.size(); ++i) {
+      std::string sql = "BEGIN IMMEDIATE;\n" + std::string(files[i].contents) +
+                        "\nPRAGMA user_version = " + std::to_string(i + 1) + ";\nCOMMIT;";
+      if (auto st = exec(sql); !st) {
+        (void)exec("ROLLBACK");
+        return core::Status::corruption("Migration " + std::string(files[i].name) +
+                                        " failed: " + st.message());
+      }
+    }
+    return core::Status::ok();
+  }
+
+  core::Status begin() override { return exec("BEGIN IMMEDIATE"); }
+  core::Status commit() override { return exec("COMMIT"); }
+  void rollback() override { (void)exec("ROLLBACK"); }
+
+  core::Result<uint64_t> create_user(const std::string& name, const std::string& hash, int64_t now) override {
+    Stmt& s = stmt("INSERT INTO users(name, password_hash, created_at) VALUES (?, ?, ?)");
+    s.bind_text(1, name).bind_text(2, hash).bind(3, now);
+    if (run(s) != SQLITE_DONE) return core::Status::invalid_argument("The name '" + name + "' is taken");
+    return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+  }
+
+  std::optional<UserRow> find_user_by_name(const std::string& name) override {
+    return user_query("SELECT id, name, password_hash FROM users WHERE name = ?",
+                      [&](Stmt& s) { s.bind_text(1, name); });
+  }
+  std::optional<UserRow> find_user(uint64_t id) override {
+    return user_query("SELECT id, name, password_hash FROM users WHERE id = ?",
+                      [&](Stmt& s) { s.bind(1, static_cast<int64_t>(id)); });
+  }
+
+  void put_token(const std::string& token_hash, uint64_t user_id, int64_t now) override {
+    Stmt& s = stmt("INSERT OR REPLACE INTO tokens(hash, user_id, created_at) VALUES (?, ?, ?)");
+    s.bind(1, token_hash).bind(2, static_cast<int64_t>(user_id)).bind(3, now);
+    run(s);
+  }
+  std::optional<uint64_t> user_for_token(const std::string& token_hash) override {
+    Stmt& s = stmt("SELECT user_id FROM tokens WHERE hash = ?");
+    s.bind(1, token_hash);
+    std::optional<uint64_t> out;
+    if (s.step() == SQLITE_ROW) out = static_cast<uint64_t>(s.i64(0));
+    s.reset();
+    return out;
+  }
+  void delete_token(const std::string& token_hash) override {
+    Stmt& s = stmt("DELETE FROM tokens WHERE hash = ?");
+    s.bind(1, token_hash);
+    run(s);
+  }
+
+  uint64_t create_match(const MatchRow& m) override {
+    Stmt& s = stmt(
+        "INSERT INTO matches(game, scenario, setup, seed_nonce, seed_commitment, status, visibility, "
+        "time_control, created_by, created_at, seq, awaiting, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    s.bind_text(1, m.game).bind_text(2, m.scenario).bind(3, m.setup).bind_text(4, m.seed_nonce);
+    s.bind_text(5, m.seed_commitment).bind(6, m.status).bind(7, m.visibility).bind(8, m.time_control);
+    s.bind(9, static_cast<int64_t>(m.created_by)).bind(10, m.created_at).bind(11, m.seq).bind(12, m.awaiting);
+    s.bind_text(13, m.result);
+    run(s);
+    return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+  }
+  void set_seat(uint64_t match_id, int seat, uint64_t user_id) override {
+    Stmt& s = stmt("INSERT OR REPLACE INTO match_seats(match_id, seat, user_id) VALUES (?, ?, ?)");
+    s.bind(1, static_cast<int64_t>(match_id)).bind(2, seat).bind(3, static_cast<int64_t>(user_id));
+    run(s);
+  }
+  void update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting, const std::string& result,
+                    int64_t finished_at) override {
+    Stmt& s = stmt(
+        "UPDATE matches SET status = ?, seq = ?, awaiting = ?, result = ?, "
+        "finished_at = CASE WHEN ? > 0 THEN ? ELSE finished_at END WHERE id = ?");
+    s.bind(1, status).bind(2, seq).bind(3, awaiting).bind_text(4, result).bind(5, finished_at);
+    s.bind(6, finished_at).bind(7, static_cast<int64_t>(match_id));
+    run(s);
+  }
+  void append_event(uint64_t match_id, const EventRow& e) override {
+    Stmt& s = stmt(
+        "INSERT INTO events(match_id, seq, seat, kind, action, user_id, client_action_id, at) "
+        "VALUES (?,?,?,?,?,?,?,?)");
+    s.bind(1, static_cast<int64_t>(match_id))
+        .bind(2, e.seq)
+        .bind(3, e.seat)
+        .bind(4, static_cast<int>(e.kind));
+    s.bind(5, e.action)
+        .bind(6, static_cast<int64_t>(e.user_id))
+        .bind_text(7, e.client_action_id)
+        .bind(8, e.at);
+    run(s);
+  }
+  void put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) override {
+    Stmt& s = stmt("INSERT OR REPLACE INTO snapshots(match_id, seq, state) VALUES (?, ?, ?)");
+    s.bind(1, static_cast<int64_t>(match_id)).bind(2, seq).bind(3, state);
+    run(s);
+  }
+  void add_chat(const ChatRow& c) override {
+    Stmt& s = stmt("INSERT INTO chat(match_id, user_id, seat, text, at) VALUES (?, ?, ?, ?, ?)");
+    s.bind(1, static_cast<int64_t>(c.match_id)).bind(2, static_cast<int64_t>(c.user_id)).bind(3, c.seat);
+    s.bind_text(4, c.text).bind(5, c.at);
+    run(s);
+  }
+
+  std::optional<MatchRow> load_match(uint64_t match_id) override {
+    Stmt& s = stmt(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE id = ?");
+    s.bind(1, static_cast<int64_t>(match_id));
+    std::optional<MatchRow> out;
+    if (s.step() == SQLITE_ROW) out = read_match(s);
+    s.reset();
+    return out;
+  }
+  std::vector<SeatRow> seats(uint64_t match_id) override {
+    Stmt& s = stmt(
+        "SELECT s.seat, s.user_id, u.name FROM match_seats s JOIN users u ON u.id = s.user_id "
+        "WHERE s.match_id = ? ORDER BY s.seat");
+    s.bind(1, static_cast<int64_t>(match_id));
+    std::vector<SeatRow> out;
+    while (s.step() == SQLITE_ROW)
+      out.push_back({static_cast<int>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.str(2)});
+    s.reset();
+    return out;
+  }
+  std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t match_id,
+                                                                 uint32_t below_seq) override {
+    Stmt& s =
+        stmt("SELECT seq, state FROM snapshots WHERE match_id = ? AND seq < ? ORDER BY seq DESC LIMIT 1");
+    s.bind(1, static_cast<int64_t>(match_id)).bind(2, below_seq);
+    std::optional<std::pair<uint32_t, std::string>> out;
+    if (s.step() == SQLITE_ROW) out.emplace(static_cast<uint32_t>(s.i64(0)), s.str(1));
+    s.reset();
+    return out;
+  }
+  std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) override {
+    Stmt& s = stmt(
+        "SELECT seq, seat, kind, action, user_id, client_action_id, at FROM events "
+        "WHERE match_id = ? AND seq >= ? ORDER BY seq");
+    s.bind(1, static_cast<int64_t>(match_id)).bind(2, from_seq);
+    std::vector<EventRow> out;
+    while (s.step() == SQLITE_ROW) {
+      EventRow e;
+      e.seq = static_cast<uint32_t>(s.i64(0));
+      e.seat = static_cast<int>(s.i64(1));
+      e.kind = static_cast<EventKind>(s.i64(2));
+      e.action = s.str(3);
+      e.user_id = static_cast<uint64_t>(s.i64(4));
+      e.client_action_id = s.str(5);
+      e.at = s.i64(6);
+      out.push_back(std::move(e));
+    }
+    s.reset();
+    return out;
+  }
+  std::vector<MatchRow> open_matches(uint32_t limit) override {
+    return match_list(std::string("SELECT ") + kMatchColumns +
+                          " FROM matches WHERE status = 1 AND visibility = 0 ORDER BY id DESC LIMIT ?",
+                      [&](Stmt& s) { s.bind(1, limit); });
+  }
+  std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) override {
+    return match_list(std::string("SELECT ") + kMatchColumns +
+                          " FROM matches WHERE id IN (SELECT match_id FROM match_seats WHERE user_id = ?) "
+                          "ORDER BY id DESC LIMIT ?",
+                      [&](Stmt& s) { s.bind(1, static_cast<int64_t>(user_id)).bind(2, limit); });
+  }
+  std::vector<uint64_t> unfinished_matches() override {
+    Stmt& s = stmt("SELECT id FROM matches WHERE status != 3 ORDER BY id");
+    std::vector<uint64_t> out;
+    while (s.step() == SQLITE_ROW) out.push_back(static_cast<uint64_t>(s.i64(0)));
+    s.reset();
+    return out;
+  }
+  uint64_t match_count() override {
+    Stmt& s = stmt("SELECT count(*) FROM matches");
+    uint64_t n = s.step() == SQLITE_ROW ? static_cast<uint64_t>(s.i64(0)) : 0;
+    s.reset();
+    return n;
+  }
+
+ private:
+  Stmt& stmt(const std::string& sql) {
+    auto it = stmts_.find(sql);
+    if (it == stmts_.end()) it = stmts_.emplace(sql, std::make_unique<Stmt>(db_, sql)).first;
+    return *it->second;
+  }
+  template <typename Bind>
+  std::optional<UserRow> user_query(const std::string& sql, Bind bind) {
+    Stmt& s = stmt(sql);
+    bind(s);
+    std::optional<UserRow> out;
+    if (s.step() == SQLITE_ROW) out = UserRow{static_cast<uint64_t>(s.i64(0)), s.str(1), s.str(2)};
+    s.reset();
+    return out;
+  }
+  template <typename Bind>
+  std::vector<MatchRow> match_list(const std::string& sql, Bind bind) {
+    Stmt& s = stmt(sql);
+    bind(s);
+    std::vector<MatchRow> out;
+    while (s.step() == SQLITE_ROW) out.push_back(read_match(s));
+    s.reset();
+    return out;
+  }
+
+  sqlite3* db_;
+  std::map<std::string, std::unique_ptr<Stmt>> stmts_;
+};
+
+}  // namespace
+
+core::Result<std::unique_ptr<Store>> open_sqlite(const std::string& path, Durability durability) {
+  sqlite3* db = nullptr;
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return core::Status::not_found("Cannot open database " + path + ": " + msg);
+  }
+  auto store = std::make_unique<SqliteStore>(db);
+  const char* sync = durability == Durability::kFull     ? "FULL"
+                     : durability == Durability::kNormal ? "NORMAL"
+                                                         : "OFF";
+  if (auto st = store->exec(std::string("PRAGMA journal_mode=WAL; PRAGMA synchronous=") + sync +
+                            "; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;");
+      !st) {
+    return st;
+  }
+  if (auto st = store->migrate(); !st) return st;
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+}  // namespace frontier::storage

@@ -1,0 +1,113 @@
+// The storage interface of the server (DESIGN §5): accounts, event-sourced matches, chat.
+// SQLite implements it now (sqlite_store.cpp); PostgreSQL can later. A Store is used by one
+// thread at a time, the Writer's (writer.h): every call happens inside the transaction the
+// writer opened with begin(), and nothing is durable until commit() returns ok.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+
+namespace frontier::storage {
+
+struct UserRow {
+  uint64_t id = 0;
+  std::string name;
+  std::string password_hash;
+};
+
+struct MatchRow {
+  uint64_t id = 0;
+  std::string game;
+  std::string scenario;
+  std::string setup;  // serialized frontier.MatchSetup (with the seed)
+  std::string seed_nonce;
+  std::string seed_commitment;
+  int status = 0;
+  int visibility = 0;
+  std::string time_control;
+  uint64_t created_by = 0;
+  int64_t created_at = 0;
+  uint32_t seq = 0;
+  uint32_t awaiting = 0;
+  std::string result;
+};
+
+struct SeatRow {
+  int seat = 0;
+  uint64_t user_id = 0;
+  std::string user_name;
+};
+
+enum class EventKind { kAction = 0, kUndo = 1, kResign = 2 };
+
+struct EventRow {
+  uint32_t seq = 0;
+  int seat = 0;
+  EventKind kind = EventKind::kAction;
+  std::string action;  // serialized frontier.Action (empty for undo/resign)
+  uint64_t user_id = 0;
+  std::string client_action_id;
+  int64_t at = 0;
+};
+
+struct ChatRow {
+  uint64_t match_id = 0;
+  uint64_t user_id = 0;
+  int seat = -1;
+  std::string text;
+  int64_t at = 0;
+};
+
+// Durability of commit(): kFull syncs the WAL on every commit (survives power loss);
+// kNormal survives a process crash (SIGKILL) but not power loss; kOff is for benchmarks only.
+enum class Durability { kOff, kNormal, kFull };
+const char* durability_name(Durability d);
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  virtual core::Status begin() = 0;
+  virtual core::Status commit() = 0;
+  virtual void rollback() = 0;
+
+  // Accounts. create_user fails with InvalidArgument when the name is taken.
+  virtual core::Result<uint64_t> create_user(const std::string& name, const std::string& password_hash,
+                                             int64_t now) = 0;
+  virtual std::optional<UserRow> find_user_by_name(const std::string& name) = 0;
+  virtual std::optional<UserRow> find_user(uint64_t id) = 0;
+  virtual void put_token(const std::string& token_hash, uint64_t user_id, int64_t now) = 0;
+  virtual std::optional<uint64_t> user_for_token(const std::string& token_hash) = 0;
+  virtual void delete_token(const std::string& token_hash) = 0;
+
+  // Matches. create_match ignores row.id and returns the new id.
+  virtual uint64_t create_match(const MatchRow& row) = 0;
+  virtual void set_seat(uint64_t match_id, int seat, uint64_t user_id) = 0;
+  virtual void update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting,
+                            const std::string& result, int64_t finished_at) = 0;
+  virtual void append_event(uint64_t match_id, const EventRow& event) = 0;
+  virtual void put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) = 0;
+  virtual void add_chat(const ChatRow& chat) = 0;
+
+  virtual std::optional<MatchRow> load_match(uint64_t match_id) = 0;
+  virtual std::vector<SeatRow> seats(uint64_t match_id) = 0;
+  // The latest snapshot taken after an event seq below `below_seq`, if any: (seq, bytes).
+  virtual std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t match_id,
+                                                                         uint32_t below_seq) = 0;
+  virtual std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) = 0;
+  virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
+  virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
+  virtual std::vector<uint64_t> unfinished_matches() = 0;
+  virtual uint64_t match_count() = 0;
+};
+
+// Opens (creating if needed) a SQLite database in WAL mode and applies the embedded
+// migrations in order, tracked by PRAGMA user_version.
+core::Result<std::unique_ptr<Store>> open_sqlite(const std::string& path, Durability durability);
+
+}  // namespace frontier::storage
