@@ -1,0 +1,393 @@
+// The play/watch loop. Single-threaded: it alternates between a short poll of stdin (when a
+// person is playing) and a short wait for frames, so typing and the opponent's moves are both
+// handled within ~50 ms without threads.
+#include "app/play.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+namespace frontier::cli {
+
+namespace {
+
+constexpr size_t kLogKept = 200;
+
+std::string random_hex() {
+  std::random_device rd;
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
+  return buf;
+}
+
+bool is_finished(const wire::MatchUpdate& u) {
+  return u.status() == wire::FINISHED;
+}
+
+const char* kHelp =
+    "Type the number of a choice, or its name (or enough of it to be unique). Other commands:\n"
+    "  board         show the board again        log       show more of the log\n"
+    "  zoom TEXT     show only rows mentioning TEXT (a region, an area); `zoom` alone shows all\n"
+    "  chat TEXT     say something to the match  undo      take back your last action if allowed\n"
+    "  resign yes    resign the match            quit      leave (the match goes on; play again later)\n";
+
+}  // namespace
+
+PlayLoop::PlayLoop(Context& ctx, PlayOptions opts)
+    : ctx_(ctx), opts_(std::move(opts)), rng_(opts_.seed ? opts_.seed : std::random_device{}()) {
+  id_prefix_ = "cli-" + random_hex() + "-";
+}
+
+core::Status PlayLoop::subscribe() {
+  wire::ClientMessage m;
+  if (opts_.watching) {
+    m.mutable_watch_match()->set_match_id(opts_.match_id);
+    m.mutable_watch_match()->set_since_seq(last_log_seq_);
+  } else {
+    m.mutable_join_match()->set_match_id(opts_.match_id);
+    m.mutable_join_match()->set_since_seq(last_log_seq_);
+  }
+  auto reply = session_->call(std::move(m));
+  if (!reply) return reply.status();
+  if (!reply->has_update())
+    return core::Status::corruption("The server answered the subscription without a view");
+  take_update(reply->update());
+  return core::Status::ok();
+}
+
+core::Status PlayLoop::reconnect() {
+  auto st = session_->reopen([this](const std::string& text) { note(text); });
+  if (!st) return st;
+  if (st = subscribe(); !st) return st;
+  note("reconnected at seq " + std::to_string(current_.seq()));
+  if (pending_) {
+    // Same expected_seq and client_action_id: applied already → answered as a duplicate;
+    // overtaken → STALE_SEQ; otherwise applied now. Never twice.
+    auto id = session_->client().send(pending_->msg);
+    if (!id) return id.status();
+    pending_->request_id = *id;
+  }
+  return core::Status::ok();
+}
+
+void PlayLoop::note(const std::string& text) {
+  if (ctx_.json) {
+    *ctx_.out << "{\"event\":\"note\",\"text\":" << json_quote(text) << "}\n" << std::flush;
+  } else {
+    *ctx_.err << ctx_.style.dim("-- " + text) << "\n" << std::flush;
+  }
+}
+
+const Prompt* PlayLoop::my_prompt() const {
+  if (!have_update_ || is_finished(current_) || current_.status() != wire::RUNNING) return nullptr;
+  for (const auto& p : current_.prompts()) {
+    if (p.seat() == current_.your_seat() && p.choices_size() > 0) return &p;
+  }
+  return nullptr;
+}
+
+void PlayLoop::take_update(const wire::MatchUpdate& u) {
+  bool moved = !have_update_ || u.seq() != current_.seq();
+  std::vector<LogEntry> fresh;
+  for (const auto& e : u.log()) {
+    // Resubscriptions and STALE_SEQ views may repeat lines already shown.
+    if (e.seq() < last_log_seq_ || (e.seq() == last_log_seq_ && (e.seq() != 0 || logged_setup_))) continue;
+    fresh.push_back(e);
+  }
+  if (!fresh.empty() && fresh.back().seq() == 0) logged_setup_ = true;
+  for (const auto& e : fresh) {
+    if (e.seq() == 0) logged_setup_ = true;
+    log_.push_back(e);
+  }
+  while (log_.size() > kLogKept) log_.pop_front();
+  current_ = u;
+  have_update_ = true;
+  last_log_seq_ = std::max(last_log_seq_, u.seq());
+  if (moved) prompt_shown_ = false;
+
+  if (ctx_.json) {
+    if (interactive() || is_finished(u)) {
+      *ctx_.out << "{\"event\":\"update\",\"update\":" << to_json(u) << "}\n" << std::flush;
+    } else {
+      std::string lines;
+      for (const auto& e : fresh) lines += (lines.empty() ? "" : ",") + to_json(e);
+      *ctx_.out << "{\"event\":\"update\",\"seq\":" << u.seq()
+                << ",\"status\":" << json_quote(wire::MatchStatus_Name(u.status())) << ",\"log\":[" << lines
+                << "]}\n"
+                << std::flush;
+    }
+    return;
+  }
+  if (interactive() || (opts_.watching && !opts_.quiet)) {
+    if (moved) show_board();
+  } else if (!opts_.quiet) {
+    for (const auto& e : fresh)
+      *ctx_.out << ctx_.style.dim("[" + std::to_string(e.seq()) + "] ") << e.text() << "\n";
+    *ctx_.out << std::flush;
+  }
+}
+
+void PlayLoop::show_board() {
+  if (ctx_.json) {
+    *ctx_.out << "{\"event\":\"update\",\"update\":" << to_json(current_) << "}\n" << std::flush;
+    return;
+  }
+  *ctx_.out << ctx_.style.clear_screen() << render_update(current_, log_, ctx_.style, opts_.render);
+  if (!my_prompt() && current_.status() == wire::RUNNING && !opts_.watching)
+    *ctx_.out << ctx_.style.dim("Waiting for the opponent... (type help for commands)") << "\n";
+  *ctx_.out << std::flush;
+}
+
+void PlayLoop::show_prompt() {
+  const Prompt* p = my_prompt();
+  if (!p) return;
+  if (ctx_.json) {
+    *ctx_.out << "{\"event\":\"prompt\",\"prompt\":" << to_json(*p) << "}\n" << std::flush;
+  } else {
+    *ctx_.out << render_prompt(*p, ctx_.style) << "> " << std::flush;
+  }
+  prompt_shown_ = true;
+}
+
+void PlayLoop::submit(int choice) {
+  const Prompt* p = my_prompt();
+  wire::ClientMessage m;
+  auto* s = m.mutable_submit_action();
+  s->set_match_id(opts_.match_id);
+  s->set_expected_seq(current_.seq());
+  s->set_client_action_id(id_prefix_ + std::to_string(++action_counter_));
+  *s->mutable_action() = p->choices(choice).action();
+  s->set_seat(p->seat());
+  Pending pending{m, 0, p->choices(choice).label()};
+  auto id = session_->client().send(m);
+  // A failed send is not lost: the next wait sees the closed connection and resends after reconnecting.
+  pending.request_id = id ? *id : 0;
+  pending_ = std::move(pending);
+}
+
+void PlayLoop::handle_pending_error(const wire::Error& e) {
+  std::string label = pending_->label;
+  pending_.reset();
+  if (e.code() == wire::STALE_SEQ && e.has_current()) {
+    note("the match moved on before \"" + label + "\" arrived; nothing was applied, choose again");
+    take_update(e.current());
+    prompt_shown_ = false;
+    return;
+  }
+  std::string text = error_code_name(e.code()) + ": " + e.message();
+  if (ctx_.json) {
+    *ctx_.out << "{\"event\":\"refused\",\"label\":" << json_quote(label)
+              << ",\"code\":" << json_quote(error_code_name(e.code()))
+              << ",\"message\":" << json_quote(e.message()) << "}\n";
+  } else {
+    *ctx_.out << ctx_.style.red("Refused: ") << e.message() << "\n";
+  }
+  prompt_shown_ = false;
+  // An automatic policy that is refused would be refused again: stop rather than spin.
+  if (!interactive() && e.code() != wire::MATCH_NOT_RUNNING) {
+    exit_status_ = 1;
+    quit_ = true;
+  }
+}
+
+void PlayLoop::handle(const wire::ServerMessage& m) {
+  if (pending_ && m.request_id() != 0 && m.request_id() == pending_->request_id) {
+    if (m.has_error()) return handle_pending_error(m.error());
+    if (ctx_.json) {
+      *ctx_.out << "{\"event\":\"action\",\"seq\":" << m.submitted().seq()
+                << ",\"label\":" << json_quote(pending_->label)
+                << ",\"duplicate\":" << (m.submitted().duplicate() ? "true" : "false") << "}\n"
+                << std::flush;
+    } else if (!interactive() && !opts_.quiet) {
+      *ctx_.out << ctx_.style.cyan("> " + pending_->label) << "\n" << std::flush;
+    }
+    pending_.reset();
+    return;
+  }
+  switch (m.body_case()) {
+    case wire::ServerMessage::kUpdate:
+      if (m.update().match_id() == opts_.match_id) take_update(m.update());
+      return;
+    case wire::ServerMessage::kChat: {
+      const auto& c = m.chat();
+      if (ctx_.json) {
+        *ctx_.out << "{\"event\":\"chat\",\"chat\":" << to_json(c) << "}\n" << std::flush;
+      } else {
+        *ctx_.out << ctx_.style.yellow("[chat] " + c.user_name() + ": ") << c.text() << "\n" << std::flush;
+      }
+      return;
+    }
+    case wire::ServerMessage::kError:
+      if (ctx_.json) {
+        *ctx_.out << "{\"event\":\"error\",\"code\":" << json_quote(error_code_name(m.error().code()))
+                  << ",\"message\":" << json_quote(m.error().message()) << "}\n"
+                  << std::flush;
+      } else {
+        *ctx_.out << ctx_.style.red("Server: ") << m.error().message() << "\n" << std::flush;
+      }
+      prompt_shown_ = false;
+      return;
+    default:
+      return;  // ok replies to chat/undo/resign typed during play
+  }
+}
+
+std::optional<std::string> PlayLoop::read_line(int timeout_ms) {
+  auto cut = [this]() -> std::optional<std::string> {
+    auto nl = input_.find('\n');
+    if (nl == std::string::npos) return std::nullopt;
+    std::string line = input_.substr(0, nl);
+    input_.erase(0, nl + 1);
+    return line;
+  };
+  if (auto line = cut()) return line;
+  if (!stdin_open_) return std::nullopt;
+  pollfd fd{STDIN_FILENO, POLLIN, 0};
+  if (::poll(&fd, 1, timeout_ms) <= 0) return std::nullopt;
+  char buf[4096];
+  ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
+  if (n <= 0) {
+    stdin_open_ = false;
+    if (!input_.empty()) input_ += '\n';
+  } else {
+    input_.append(buf, static_cast<size_t>(n));
+  }
+  return cut();
+}
+
+void PlayLoop::send_async(wire::ClientMessage m) {
+  if (auto id = session_->client().send(std::move(m)); !id) note(id.status().message());
+}
+
+void PlayLoop::handle_line(const std::string& raw) {
+  std::string line = raw;
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+  while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+  if (!line.empty() && line[0] == ':') line.erase(0, 1);
+  std::string word = line.substr(0, line.find(' '));
+  std::string rest = line.size() > word.size() ? line.substr(word.size() + 1) : "";
+  const Prompt* p = my_prompt();
+  bool label_exact = false;
+  if (p) {
+    for (const auto& c : p->choices()) label_exact = label_exact || c.label() == line;
+  }
+  if (!label_exact) {
+    if (word == "help" || word == "?") {
+      *ctx_.out << kHelp;
+      prompt_shown_ = false;
+      return;
+    }
+    if (word == "quit" || word == "q" || word == "exit") {
+      quit_ = true;
+      return;
+    }
+    if (word == "board" || word == "b") return show_board(), void(prompt_shown_ = false);
+    if (word == "log") {
+      *ctx_.out << render_log(log_, 50, ctx_.style);
+      prompt_shown_ = false;
+      return;
+    }
+    if (word == "zoom") {
+      opts_.render.board.focus = rest;
+      show_board();
+      prompt_shown_ = false;
+      return;
+    }
+    if (word == "chat" && !rest.empty()) {
+      wire::ClientMessage m;
+      m.mutable_send_chat()->set_match_id(opts_.match_id);
+      m.mutable_send_chat()->set_text(rest);
+      return send_async(std::move(m));
+    }
+    if (word == "undo") {
+      wire::ClientMessage m;
+      m.mutable_undo()->set_match_id(opts_.match_id);
+      m.mutable_undo()->set_expected_seq(current_.seq());
+      return send_async(std::move(m));
+    }
+    if (word == "resign") {
+      if (rest != "yes") {
+        *ctx_.out << "Type `resign yes` to resign this match.\n";
+        prompt_shown_ = false;
+        return;
+      }
+      wire::ClientMessage m;
+      m.mutable_resign()->set_match_id(opts_.match_id);
+      return send_async(std::move(m));
+    }
+  }
+  if (line.empty()) {
+    prompt_shown_ = false;
+    return;
+  }
+  if (!p) {
+    *ctx_.out << "It is not your turn to choose; waiting for the opponent (type help for commands).\n";
+    return;
+  }
+  if (pending_) {
+    *ctx_.out << "Your last choice is still on its way; wait a moment.\n";
+    return;
+  }
+  auto choice = resolve_choice(*p, line);
+  if (!choice) {
+    *ctx_.out << ctx_.style.red("? ") << choice.status().message() << "\n";
+    prompt_shown_ = false;
+    return;
+  }
+  submit(*choice);
+}
+
+int PlayLoop::run() {
+  auto session = ctx_.connect();
+  if (!session) return ctx_.fail(session.status());
+  session_ = *session;
+  if (auto st = subscribe(); !st) return ctx_.fail(st);
+  if (!interactive() && !ctx_.json && !opts_.watching && !opts_.quiet) show_board();
+  while (!quit_) {
+    if (is_finished(current_) && !pending_) break;
+    const Prompt* p = my_prompt();
+    if (p && !pending_) {
+      if (opts_.policy != Policy::kAsk && !opts_.watching) {
+        if (opts_.delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(opts_.delay_ms));
+        submit(policy_choice(opts_.policy, *p, rng_));
+      } else if (!prompt_shown_) {
+        show_prompt();
+      }
+    }
+    if (interactive() || opts_.watching) {
+      if (auto line = read_line(p ? 50 : 20)) {
+        handle_line(*line);
+        continue;
+      }
+      if (!stdin_open_ && input_.empty() && interactive() && my_prompt() && !pending_) {
+        note("input ended while a choice was due; leaving (the match goes on)");
+        return 1;
+      }
+    }
+    auto m = session_->client().next(std::chrono::milliseconds(interactive() || opts_.watching ? 50 : 2000));
+    if (m) {
+      handle(*m);
+      continue;
+    }
+    if (!session_->client().is_open()) {
+      if (auto st = reconnect(); !st) return ctx_.fail(st);
+    }
+  }
+  if (quit_) return exit_status_;
+  // The finished board, whatever the mode.
+  if (ctx_.json) {
+    *ctx_.out << "{\"event\":\"finished\",\"result\":" << json_quote(current_.game_status().result())
+              << ",\"winner\":" << current_.game_status().winner() << ",\"seq\":" << current_.seq()
+              << ",\"final_hash\":" << json_quote(current_.final_hash()) << "}\n";
+  } else {
+    *ctx_.out << (interactive() ? "" : "\n") << render_update(current_, log_, ctx_.style, opts_.render);
+  }
+  *ctx_.out << std::flush;
+  return exit_status_;
+}
+
+}  // namespace frontier::cli
