@@ -84,6 +84,9 @@ void PlayLoop::note(const std::string& text) {
 
 const Prompt* PlayLoop::my_prompt() const {
   if (!have_update_ || is_finished(current_) || current_.status() != wire::RUNNING) return nullptr;
+  // The reply to a submit comes before the push of the view it produced; until that view is
+  // here, the prompt in hand is the one just answered.
+  if (current_.seq() < acked_seq_) return nullptr;
   for (const auto& p : current_.prompts()) {
     if (p.seat() == current_.your_seat() && p.choices_size() > 0) return &p;
   }
@@ -197,6 +200,7 @@ void PlayLoop::handle_pending_error(const wire::Error& e) {
 void PlayLoop::handle(const wire::ServerMessage& m) {
   if (pending_ && m.request_id() != 0 && m.request_id() == pending_->request_id) {
     if (m.has_error()) return handle_pending_error(m.error());
+    acked_seq_ = std::max(acked_seq_, m.submitted().seq());
     if (ctx_.json) {
       *ctx_.out << "{\"event\":\"action\",\"seq\":" << m.submitted().seq()
                 << ",\"label\":" << json_quote(pending_->label)

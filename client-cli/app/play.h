@@ -63,6 +63,8 @@ class PlayLoop {
   wire::MatchUpdate current_;
   bool have_update_ = false;
   uint32_t last_log_seq_ = 0;
+  // The seq our last acknowledged action produced: prompts in older views are already answered.
+  uint32_t acked_seq_ = 0;
   bool logged_setup_ = false;
   std::deque<LogEntry> log_;
   std::optional<Pending> pending_;

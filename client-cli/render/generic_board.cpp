@@ -169,6 +169,8 @@ void render_generic(const pb::Message& msg, const Style& style, const BoardOptio
         pairs.push_back(field_title(f->name()) + ": " + repeated_scalar_text(msg, f));
       } else {
         if (f->has_presence() && !r->HasField(msg, f)) continue;
+        // An empty string is an unset proto3 field: nothing to say.
+        if (f->cpp_type() == Field::CPPTYPE_STRING && r->GetString(msg, f).empty()) continue;
         pairs.push_back(field_title(f->name()) + " " + style.bold(scalar_text(msg, f)));
       }
       continue;
@@ -186,8 +188,8 @@ void render_generic(const pb::Message& msg, const Style& style, const BoardOptio
         const pb::Message& item = r->GetRepeatedMessage(msg, f, k);
         if (!opts.focus.empty() && !mentions(item.ShortDebugString(), opts.focus)) continue;
         std::string sub;
-        render_generic(item, style, opts, indent + 4, sub);
-        if (sub.size() >= static_cast<size_t>(indent + 4)) sub.replace(static_cast<size_t>(indent), 2, "- ");
+        render_generic(item, style, opts, indent + 2, sub);
+        if (sub.size() >= static_cast<size_t>(indent + 2)) sub.replace(static_cast<size_t>(indent), 2, "- ");
         out += sub;
       }
     } else if (r->HasField(msg, f)) {
