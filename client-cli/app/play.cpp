@@ -28,6 +28,11 @@ bool is_finished(const wire::MatchUpdate& u) {
   return u.status() == wire::FINISHED;
 }
 
+// What a choice was made from: everything this seat can see, except the log.
+std::string basis_of(const wire::MatchUpdate& u, const Prompt* p) {
+  return u.view().SerializeAsString() + "|" + (p ? p->SerializeAsString() : std::string());
+}
+
 const char* kHelp =
     "Type the number of a choice, or its name (or enough of it to be unique). Other commands:\n"
     "  board         show the board again        log       show more of the log\n"
@@ -165,7 +170,7 @@ void PlayLoop::submit(int choice) {
   s->set_client_action_id(id_prefix_ + std::to_string(++action_counter_));
   *s->mutable_action() = p->choices(choice).action();
   s->set_seat(p->seat());
-  Pending pending{m, 0, p->choices(choice).label()};
+  Pending pending{m, 0, p->choices(choice).label(), basis_of(current_, p)};
   auto id = session_->client().send(m);
   // A failed send is not lost: the next wait sees the closed connection and resends after reconnecting.
   pending.request_id = id ? *id : 0;
@@ -174,14 +179,29 @@ void PlayLoop::submit(int choice) {
 
 void PlayLoop::handle_pending_error(const wire::Error& e) {
   std::string label = pending_->label;
+  std::string basis = pending_->basis;
+  wire::ClientMessage msg = pending_->msg;
   pending_.reset();
   if (e.code() == wire::STALE_SEQ && e.has_current()) {
-    note("the match moved on before \"" + label + "\" arrived; nothing was applied, choose again");
+    // Simultaneous secret choices: the other seat acted while ours was on its way. When nothing
+    // this seat can see has changed (same view, same prompt), the choice was made on exactly
+    // what is in front of us now, so it is resent for the new seq instead of asking again.
     take_update(e.current());
+    const Prompt* now = my_prompt();
+    if (now != nullptr && basis_of(current_, now) == basis) {
+      auto* s = msg.mutable_submit_action();
+      s->set_expected_seq(current_.seq());
+      s->set_client_action_id(id_prefix_ + std::to_string(++action_counter_));
+      Pending again{msg, 0, label, basis};
+      auto id = session_->client().send(msg);
+      again.request_id = id ? *id : 0;
+      pending_ = std::move(again);
+      return;
+    }
+    note("the match moved on before \"" + label + "\" arrived; nothing was applied, choose again");
     prompt_shown_ = false;
     return;
   }
-  std::string text = error_code_name(e.code()) + ": " + e.message();
   if (ctx_.json) {
     *ctx_.out << "{\"event\":\"refused\",\"label\":" << json_quote(label)
               << ",\"code\":" << json_quote(error_code_name(e.code()))

@@ -38,6 +38,7 @@ class PlayLoop {
     wire::ClientMessage msg;  // resent as is after a reconnect
     uint64_t request_id = 0;
     std::string label;
+    std::string basis;  // the view and prompt the choice was made from (serialized)
   };
 
   core::Status subscribe();
