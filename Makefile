@@ -5,7 +5,7 @@ RELEASE := build/release
 DEBUG_SIM := build/debug-sim
 CTEST_ARGS ?=
 
-.PHONY: run test deps build debug-sim sim asan format clean
+.PHONY: run test deps build debug-sim sim asan fuzz format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -37,6 +37,15 @@ asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build build/asan -j $(JOBS)
 	@cd build/asan && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+# Coverage-guided fuzzing of the server's envelope decoding and dispatch (clang + libFuzzer).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	  -DFRONTIER_FUZZ=ON -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address" -DFRONTIER_BUILD_BENCH=OFF >/dev/null
+	@cmake --build build/fuzz -j $(JOBS) --target server_envelope_fuzz
+	@mkdir -p build/fuzz/corpus
+	@build/fuzz/tests/server/server_envelope_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=2048 build/fuzz/corpus
 
 format:
 	@git ls-files '*.cpp' '*.h' '*.proto' | xargs clang-format -i

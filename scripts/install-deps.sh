@@ -11,6 +11,7 @@ packages=(
   libspdlog-dev libfmt-dev libsqlite3-dev sqlite3 libsodium-dev libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format python3
+  clang libclang-rt-14-dev
 )
 
 missing=()

@@ -224,7 +224,7 @@ void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Regis
 void Service::login(const ConnPtr& conn, uint64_t rid, const wire::Login& req) {
   std::string name_key = "name:" + lower(req.name());
   std::string addr_key = "addr:" + conn->remote();
-  int64_t wait = std::max(throttle_.wait_seconds(name_key), throttle_.wait_seconds(addr_key));
+  int64_t wait = std::max(name_throttle_.wait_seconds(name_key), address_throttle_.wait_seconds(addr_key));
   if (wait > 0) {
     return send_error(*conn, rid, wire::LOGIN_THROTTLED,
                       "Too many failed logins; try again in " + std::to_string(wait) + " s");
@@ -236,13 +236,13 @@ void Service::login(const ConnPtr& conn, uint64_t rid, const wire::Login& req) {
                      bool ok =
                          auth::verify_password(*user ? (*user)->password_hash : dummy_hash_, req.password());
                      if (!ok || !*user) {
-                       throttle_.failure(name_key);
-                       throttle_.failure(addr_key);
+                       name_throttle_.failure(name_key);
+                       address_throttle_.failure(addr_key);
                        spdlog::info("failed login for '{}' from {}", req.name(), conn->remote());
                        send_error(*conn, rid, wire::BAD_CREDENTIALS, "Unknown name or wrong password");
                        return;
                      }
-                     throttle_.success(name_key);
+                     name_throttle_.success(name_key);
                      issue_token(conn, rid, (*user)->id, (*user)->name);
                    });
                  });

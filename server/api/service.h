@@ -72,7 +72,8 @@ class Service {
   storage::Writer& writer_;
   Metrics& metrics_;
   Post blocking_;
-  auth::LoginThrottle throttle_;
+  auth::LoginThrottle name_throttle_{5};
+  auth::LoginThrottle address_throttle_{30};  // looser: many people may share one address
   std::atomic<bool> stopping_{false};
   std::string dummy_hash_;  // verified against for unknown names, so timing does not reveal them
 };

@@ -3,6 +3,7 @@
 // writer so every in-flight commit lands and is acknowledged, close sockets with a close frame.
 #include "app/app.h"
 
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -30,6 +31,9 @@ int64_t unix_now() {
 int run_server(const AppConfig& config, const core::Registry& games) {
   spdlog::set_level(spdlog::level::from_str(config.log_level));
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  // protobuf logs every malformed string field it meets; clients must not be able to flood
+  // the log that way (the client already gets BAD_FRAME).
+  google::protobuf::SetLogHandler(nullptr);
   if (!auth::init_crypto()) {
     spdlog::critical("libsodium failed to start");
     return 1;
@@ -82,7 +86,13 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     blocking_cv.notify_one();
   };
 
-  Service service(config.service, matches, writer, metrics, blocking);
+  ServiceConfig service_config = config.service;
+  // Clients (and the load generator) can tell what an acknowledgement guarantees.
+  service_config.server_name +=
+      std::string(" sync=") + (config.durability == storage::Durability::kFull     ? "full"
+                               : config.durability == storage::Durability::kNormal ? "normal"
+                                                                                   : "off");
+  Service service(service_config, matches, writer, metrics, blocking);
   net.attach(&service, &metrics, [&] { return metrics.render(error_code_name, writer.queued()); });
   auto port = net.listen();
   if (!port) {

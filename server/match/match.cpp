@@ -128,6 +128,10 @@ void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point sta
 void Match::broadcast() {
   std::erase_if(subscribers_, [](const Subscriber& s) { return s.conn.expired(); });
   for (auto& sub : subscribers_) {
+    if (sub.fresh) {
+      sub.fresh = false;
+      continue;
+    }
     if (auto conn = sub.conn.lock()) {
       wire::ServerMessage m;
       *m.mutable_update() = update_for(sub.seat, sub.last_sent);
@@ -231,12 +235,23 @@ void Match::watch(const std::shared_ptr<Connection>& conn, uint64_t request_id, 
 void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
                    const wire::SubmitAction& req) {
   uint64_t user = conn->user_id();
-  auto reply = [conn, request_id, id = meta_.id](uint32_t seq, bool duplicate) {
+  auto self = shared_from_this();
+  auto reply = [self, conn, request_id](uint32_t seq, bool duplicate, core::Seat seat) {
     wire::ServerMessage m;
     m.set_request_id(request_id);
-    m.mutable_submitted()->set_match_id(id);
-    m.mutable_submitted()->set_seq(seq);
-    m.mutable_submitted()->set_duplicate(duplicate);
+    auto* ack = m.mutable_submitted();
+    ack->set_match_id(self->meta_.id);
+    ack->set_seq(seq);
+    ack->set_duplicate(duplicate);
+    if (!duplicate && self->committed_seq_ == self->history_.seq) {
+      for (auto& sub : self->subscribers_) {
+        if (sub.seat != seat || sub.conn.lock() != conn) continue;
+        *ack->mutable_update() = self->update_for(seat, sub.last_sent);
+        sub.last_sent = self->history_.seq;
+        sub.fresh = true;
+        break;
+      }
+    }
     conn->send(m);
   };
   std::pair<uint64_t, std::string> key{user, req.client_action_id()};
@@ -245,9 +260,9 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
       uint32_t seq = it->second;
       // Answer the retry once the original is durable, exactly as the original would have been.
       if (seq <= committed_seq_) {
-        reply(seq, true);
+        reply(seq, true, core::kObserver);
       } else {
-        pending_.emplace_back(seq, [reply, seq] { reply(seq, true); });
+        pending_.emplace_back(seq, [reply, seq] { reply(seq, true, core::kObserver); });
       }
       return;
     }
@@ -261,7 +276,6 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
       acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, true);
   if (!seat) return;
   if (req.expected_seq() != history_.seq) {
-    auto self = shared_from_this();
     auto stale = [self, conn, request_id, seat = *seat, expected = req.expected_seq()] {
       wire::ServerMessage m;
       m.set_request_id(request_id);
@@ -313,7 +327,7 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
         s.append_event(id, row);
         if (!snapshot.empty()) s.put_snapshot(id, row.seq, snapshot);
       },
-      [reply, seq] { reply(seq, false); });
+      [reply, seq, seat = *seat] { reply(seq, false, seat); });
 }
 
 void Match::undo(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Undo& req) {

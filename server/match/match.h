@@ -79,6 +79,7 @@ class Match : public std::enable_shared_from_this<Match> {
     std::weak_ptr<Connection> conn;
     core::Seat seat = core::kObserver;
     uint32_t last_sent = 0;
+    bool fresh = false;  // the acknowledgement just carried the current update: skip one broadcast
   };
   using Then = std::function<void()>;
 

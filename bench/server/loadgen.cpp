@@ -1,0 +1,392 @@
+// frontier-loadgen: opens 2 WebSocket clients per match and plays M concurrent matches of a
+// game with random legal actions (a new match starts when one ends), then reports the
+// acknowledged actions/s and the p50/p99 submit->ack latency. Every client is an async state
+// machine on one io_context, so thousands of them fit in a few threads.
+//
+//   frontier-loadgen --port 8080 --matches 1000 --seconds 20 [--game race] [--threads 1]
+//   frontier-loadgen --port 8080 --idle 10000 --server-pid PID   (idle connections, server RSS)
+//   frontier-loadgen --port 8080 --probe-match ID                 (time to load one stored match)
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "protocol_client/client.h"
+#include "wire.pb.h"
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Options {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;
+  int matches = 1;
+  int seconds = 10;
+  int threads = 1;
+  std::string game = "race";
+  int idle = 0;
+  int server_pid = 0;
+  uint64_t probe_match = 0;
+};
+
+struct Stats {
+  std::mutex mu;
+  std::vector<uint32_t> latency_us;
+  std::atomic<uint64_t> acked{0};
+  std::atomic<uint64_t> errors{0};
+  std::atomic<uint64_t> matches_finished{0};
+  std::atomic<int> connected{0};
+  std::atomic<bool> measuring{false};
+  std::atomic<bool> stopping{false};
+  std::map<int, uint64_t> error_codes;
+};
+
+class Bot;
+
+// Two bots sharing a match: seat 0 creates it, seat 1 joins once it knows the id.
+struct Pair {
+  std::shared_ptr<Bot> creator;
+  std::shared_ptr<Bot> joiner;
+};
+
+class Bot : public std::enable_shared_from_this<Bot> {
+ public:
+  Bot(net::io_context& ioc, const Options& o, Stats& stats, int index, bool creator)
+      : ws_(net::make_strand(ioc)),
+        options_(o),
+        stats_(stats),
+        rng_(static_cast<unsigned>(index)),
+        index_(index),
+        creator_(creator) {}
+
+  void set_partner(std::weak_ptr<Bot> p) { partner_ = std::move(p); }
+  std::string name() const { return "lg" + std::to_string(::getpid()) + "x" + std::to_string(index_); }
+
+  void start(const tcp::resolver::results_type& endpoints) {
+    beast::get_lowest_layer(ws_).async_connect(
+        endpoints, [self = shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
+          if (ec) return self->fail("connect", ec);
+          beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true));
+          self->ws_.async_handshake(self->options_.host, "/", [self](beast::error_code hec) {
+            if (hec) return self->fail("handshake", hec);
+            self->ws_.binary(true);
+            self->stats_.connected++;
+            self->read();
+            frontier::wire::ClientMessage m;
+            m.mutable_hello()->set_protocol_version(1);
+            self->send(m);
+          });
+        });
+  }
+
+  // The partner created a match: join it once logged in (runs on this bot's strand).
+  void join(uint64_t match_id) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), match_id] {
+      self->pending_join_ = match_id;
+      if (self->authed_) self->send_join();
+    });
+  }
+
+  bool idle_only = false;
+
+ private:
+  void fail(const char* what, beast::error_code ec) {
+    if (!stats_.stopping) std::fprintf(stderr, "bot %d: %s: %s\n", index_, what, ec.message().c_str());
+  }
+
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return self->fail("read", ec);
+      frontier::wire::ServerMessage m;
+      auto data = self->buffer_.cdata();
+      bool ok = m.ParseFromArray(data.data(), static_cast<int>(data.size()));
+      self->buffer_.consume(self->buffer_.size());
+      if (ok) self->on_message(m);
+      self->read();
+    });
+  }
+
+  void send(frontier::wire::ClientMessage& m) {
+    m.set_request_id(next_request_++);
+    out_.push_back(std::make_shared<std::string>(m.SerializeAsString()));
+    if (out_.size() == 1) write();
+  }
+
+  void write() {
+    ws_.async_write(net::buffer(*out_.front()), [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return self->fail("write", ec);
+      self->out_.pop_front();
+      if (!self->out_.empty()) self->write();
+    });
+  }
+
+  void send_join() {
+    if (pending_join_ == 0) return;
+    frontier::wire::ClientMessage m;
+    m.mutable_join_match()->set_match_id(pending_join_);
+    pending_join_ = 0;
+    send(m);
+  }
+
+  void create() {
+    frontier::wire::ClientMessage m;
+    m.mutable_create_match()->set_game(options_.game);
+    m.mutable_create_match()->set_visibility(frontier::wire::PRIVATE);
+    send(m);
+  }
+
+  void on_message(const frontier::wire::ServerMessage& m) {
+    using frontier::wire::ServerMessage;
+    switch (m.body_case()) {
+      case ServerMessage::kHello: {
+        if (index_ == 0) std::printf("server: %s\n", m.hello().server().c_str());
+        if (idle_only) return;
+        frontier::wire::ClientMessage r;
+        r.mutable_register_()->set_name(name());
+        r.mutable_register_()->set_password("load generator");
+        send(r);
+        return;
+      }
+      case ServerMessage::kAuth:
+        authed_ = true;
+        if (creator_) create();
+        send_join();
+        return;
+      case ServerMessage::kCreated:
+        if (auto p = partner_.lock()) p->join(m.created().match_id());
+        return;
+      case ServerMessage::kSubmitted: {
+        in_flight_ = false;
+        if (stats_.measuring) {
+          stats_.acked++;
+          auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_at_).count();
+          std::lock_guard lock(stats_.mu);
+          stats_.latency_us.push_back(static_cast<uint32_t>(us));
+        }
+        if (m.submitted().has_update()) absorb(m.submitted().update());
+        return act();
+      }
+      case ServerMessage::kUpdate:
+        absorb(m.update());
+        return act();
+      case ServerMessage::kError:
+        in_flight_ = false;
+        stats_.errors++;
+        {
+          std::lock_guard lock(stats_.mu);
+          stats_.error_codes[m.error().code()]++;
+        }
+        if (m.error().has_current()) last_ = m.error().current();
+        return act();
+      default:
+        return;
+    }
+  }
+
+  void absorb(const frontier::wire::MatchUpdate& u) {
+    if (u.seq() >= last_.seq() || u.match_id() != last_.match_id()) last_ = u;
+    if (last_.status() == frontier::wire::FINISHED && last_.match_id() != finished_match_) {
+      finished_match_ = last_.match_id();
+      if (creator_) {
+        stats_.matches_finished++;
+        if (!stats_.stopping) create();
+      }
+    }
+  }
+
+  void act() {
+    if (in_flight_ || stats_.stopping || last_.status() != frontier::wire::RUNNING ||
+        last_.prompts_size() == 0)
+      return;
+    const auto& choices = last_.prompts(0).choices();
+    if (choices.empty()) return;
+    const auto& choice = choices[static_cast<int>(rng_() % static_cast<unsigned>(choices.size()))];
+    frontier::wire::ClientMessage m;
+    auto* s = m.mutable_submit_action();
+    s->set_match_id(last_.match_id());
+    s->set_expected_seq(last_.seq());
+    s->set_client_action_id(std::to_string(last_.seq()));
+    *s->mutable_action() = choice.action();
+    in_flight_ = true;
+    sent_at_ = Clock::now();
+    send(m);
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  const Options& options_;
+  Stats& stats_;
+  std::mt19937 rng_;
+  int index_;
+  bool creator_;
+  std::weak_ptr<Bot> partner_;
+  beast::flat_buffer buffer_;
+  std::deque<std::shared_ptr<std::string>> out_;
+  uint64_t next_request_ = 1;
+  frontier::wire::MatchUpdate last_;
+  uint64_t finished_match_ = 0;
+  bool in_flight_ = false;
+  bool authed_ = false;
+  uint64_t pending_join_ = 0;
+  Clock::time_point sent_at_;
+};
+
+long rss_kib(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  }
+  return -1;
+}
+
+int probe(const Options& o) {
+  frontier::client::ProtocolClient c;
+  auto t0 = Clock::now();
+  if (!c.connect(o.host, o.port) || !c.hello()) {
+    std::fprintf(stderr, "probe: cannot connect\n");
+    return 1;
+  }
+  auto t1 = Clock::now();
+  frontier::wire::ClientMessage w;
+  w.mutable_watch_match()->set_match_id(o.probe_match);
+  auto r = c.request(w);
+  auto t2 = Clock::now();
+  auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  if (!r || !r->has_update()) {
+    std::fprintf(stderr, "probe: watch failed\n");
+    return 1;
+  }
+  std::printf("connect+hello %.2f ms; first watch of match %llu (load: snapshot + tail, seq %u) %.2f ms\n",
+              ms(t1 - t0), static_cast<unsigned long long>(o.probe_match), r->update().seq(), ms(t2 - t1));
+  auto t3 = Clock::now();
+  (void)c.request(w);
+  std::printf("second watch (already loaded) %.2f ms\n", ms(Clock::now() - t3));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string k = argv[i], v = argv[i + 1];
+    if (k == "--host")
+      o.host = v;
+    else if (k == "--port")
+      o.port = static_cast<uint16_t>(std::stoi(v));
+    else if (k == "--matches")
+      o.matches = std::stoi(v);
+    else if (k == "--seconds")
+      o.seconds = std::stoi(v);
+    else if (k == "--threads")
+      o.threads = std::stoi(v);
+    else if (k == "--game")
+      o.game = v;
+    else if (k == "--idle")
+      o.idle = std::stoi(v);
+    else if (k == "--server-pid")
+      o.server_pid = std::stoi(v);
+    else if (k == "--probe-match")
+      o.probe_match = std::stoull(v);
+    else {
+      std::fprintf(stderr, "unknown flag %s\n", k.c_str());
+      return 2;
+    }
+  }
+  if (o.probe_match) return probe(o);
+
+  net::io_context ioc;
+  Stats stats;
+  tcp::resolver resolver(ioc);
+  auto endpoints = resolver.resolve(o.host, std::to_string(o.port));
+  std::vector<std::shared_ptr<Bot>> bots;
+  auto guard = net::make_work_guard(ioc);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < o.threads; ++i) threads.emplace_back([&] { ioc.run(); });
+
+  if (o.idle > 0) {
+    long before = o.server_pid ? rss_kib(o.server_pid) : -1;
+    for (int i = 0; i < o.idle; ++i) {
+      auto b = std::make_shared<Bot>(ioc, o, stats, i, false);
+      b->idle_only = true;
+      bots.push_back(b);
+      b->start(endpoints);
+      if (i % 500 == 499) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    for (int t = 0; t < 300 && stats.connected < o.idle; ++t)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    long after = o.server_pid ? rss_kib(o.server_pid) : -1;
+    std::printf(
+        "idle connections open: %d of %d; server RSS %.1f MiB before, %.1f MiB after (%.1f KiB each)\n",
+        stats.connected.load(), o.idle, before / 1024.0, after / 1024.0,
+        o.idle ? static_cast<double>(after - before) / o.idle : 0.0);
+    stats.stopping = true;
+    guard.reset();
+    ioc.stop();
+    for (auto& t : threads) t.join();
+    return 0;
+  }
+
+  for (int m = 0; m < o.matches; ++m) {
+    auto a = std::make_shared<Bot>(ioc, o, stats, 2 * m, true);
+    auto b = std::make_shared<Bot>(ioc, o, stats, 2 * m + 1, false);
+    a->set_partner(b);
+    bots.push_back(a);
+    bots.push_back(b);
+    a->start(endpoints);
+    b->start(endpoints);
+    if (m % 100 == 99) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  // Warm up (registration, first matches), then measure.
+  std::this_thread::sleep_for(std::chrono::seconds(std::min(5, 1 + o.matches / 200)));
+  stats.measuring = true;
+  auto start = Clock::now();
+  std::this_thread::sleep_for(std::chrono::seconds(o.seconds));
+  stats.measuring = false;
+  double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  stats.stopping = true;
+  std::vector<uint32_t> lat;
+  {
+    std::lock_guard lock(stats.mu);
+    lat = stats.latency_us;
+  }
+  std::sort(lat.begin(), lat.end());
+  auto pct = [&](double p) {
+    return lat.empty() ? 0.0 : lat[static_cast<size_t>(p * (lat.size() - 1))] / 1000.0;
+  };
+  std::printf("game %s, %d concurrent matches (%d clients connected), %.1f s measured\n", o.game.c_str(),
+              o.matches, stats.connected.load(), elapsed);
+  std::printf("acknowledged actions: %llu = %.0f actions/s; matches finished: %llu\n",
+              static_cast<unsigned long long>(stats.acked.load()), stats.acked.load() / elapsed,
+              static_cast<unsigned long long>(stats.matches_finished.load()));
+  std::printf("submit->ack latency: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(0.5), pct(0.99), pct(1.0));
+  std::printf("errors: %llu", static_cast<unsigned long long>(stats.errors.load()));
+  for (auto& [code, n] : stats.error_codes)
+    std::printf(" [code %d: %llu]", code, static_cast<unsigned long long>(n));
+  std::printf("\n(durability: see \"server: ... sync=\" above, frontierd --sync)\n");
+  guard.reset();
+  ioc.stop();
+  for (auto& t : threads) t.join();
+  return 0;
+}

@@ -1,0 +1,211 @@
+// Child-process control with plain POSIX calls; the log goes to a file in the temp dir so a
+// chatty server can never block on a full pipe.
+#include "harness.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace frontier::testing {
+
+namespace fs = std::filesystem;
+
+std::string fixture_server_path() {
+  return FRONTIERD_FIXTURE_PATH;
+}
+
+ServerProcess::ServerProcess(std::vector<std::string> extra) : extra_(std::move(extra)) {
+  static std::atomic<int> counter{0};
+  dir_ = fs::temp_directory_path() /
+         ("frontierd-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  fs::remove_all(dir_);
+  fs::create_directories(dir_);
+}
+
+ServerProcess::~ServerProcess() {
+  if (pid_ > 0) kill_hard();
+  std::error_code ec;
+  fs::remove_all(dir_, ec);
+}
+
+std::string ServerProcess::log() const {
+  std::ifstream in(dir_ / "server.log");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bool ServerProcess::start(std::string* error) {
+  // A restart reuses the port, so clients of the test can keep their address.
+  std::string listen = "127.0.0.1:" + std::to_string(starts_ > 0 ? port_ : 0);
+  std::vector<std::string> args = {
+      fixture_server_path(), "--listen", listen, "--db", db_path(), "--kdf", "min", "--log-level", "info"};
+  args.insert(args.end(), extra_.begin(), extra_.end());
+  std::string log_path = (dir_ / "server.log").string();
+  std::ofstream(log_path, std::ios::app) << "---- start " << starts_ << "\n";
+  ++starts_;
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    int fd = ::open(log_path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
+    ::dup2(fd, 1);
+    ::dup2(fd, 2);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::string text = log();
+    auto start_marker = text.rfind("---- start");
+    auto at = text.find("listening on 127.0.0.1:", start_marker);
+    if (at != std::string::npos) {
+      port_ = static_cast<uint16_t>(std::stoi(text.substr(at + 23)));
+      return true;
+    }
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  if (error) *error = "server did not start:\n" + log();
+  return false;
+}
+
+void ServerProcess::kill_hard() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+int ServerProcess::stop_gracefully() {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, SIGTERM);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+bool connect(client::ProtocolClient& c, uint16_t port, const std::string& token) {
+  if (!c.connect("127.0.0.1", port)) return false;
+  auto r = c.hello(token);
+  return r && r->has_hello();
+}
+
+bool register_player(Player& p, uint16_t port, const std::string& stem) {
+  static std::atomic<int> counter{0};
+  p.name = stem + std::to_string(counter++);
+  if (!connect(*p.c, port)) return false;
+  auto r = p.c->register_user(p.name, "correct horse battery");
+  if (!r || !r->has_auth()) return false;
+  p.token = r->auth().token();
+  p.user_id = r->auth().user_id();
+  return true;
+}
+
+bool reconnect(Player& p, uint16_t port, uint64_t match_id, uint32_t since) {
+  p.c = std::make_unique<client::ProtocolClient>();
+  if (!connect(*p.c, port, p.token)) return false;
+  auto r = p.c->request(join_msg(match_id, {}, since));
+  if (!r || !r->has_update()) return false;
+  p.last = r->update();
+  return true;
+}
+
+wire::ClientMessage create_match_msg(const std::string& game, const std::string& side,
+                                     wire::Visibility visibility) {
+  wire::ClientMessage m;
+  m.mutable_create_match()->set_game(game);
+  m.mutable_create_match()->set_side(side);
+  m.mutable_create_match()->set_visibility(visibility);
+  return m;
+}
+
+wire::ClientMessage join_msg(uint64_t match_id, const std::string& side, uint32_t since) {
+  wire::ClientMessage m;
+  m.mutable_join_match()->set_match_id(match_id);
+  m.mutable_join_match()->set_side(side);
+  m.mutable_join_match()->set_since_seq(since);
+  return m;
+}
+
+wire::ClientMessage submit_msg(uint64_t match_id, uint32_t expected_seq, const frontier::Action& a,
+                               const std::string& client_action_id) {
+  wire::ClientMessage m;
+  auto* s = m.mutable_submit_action();
+  s->set_match_id(match_id);
+  s->set_expected_seq(expected_seq);
+  *s->mutable_action() = a;
+  s->set_client_action_id(client_action_id);
+  return m;
+}
+
+void absorb(Player& p, const core::Result<wire::ServerMessage>& reply) {
+  if (reply && reply->has_submitted() && reply->submitted().has_update())
+    p.last = reply->submitted().update();
+}
+
+bool await_seq(Player& p, uint32_t seq) {
+  if (p.last.seq() >= seq && p.last.match_id() != 0) return true;
+  for (;;) {
+    auto m = p.c->wait_for([](const wire::ServerMessage& x) { return x.has_update(); });
+    if (!m) return false;
+    p.last = m->update();
+    if (p.last.seq() >= seq) return true;
+  }
+}
+
+uint64_t start_two_player_match(Player& a, Player& b, uint16_t port, const std::string& game,
+                                const std::string& stem) {
+  if (!register_player(a, port, stem + "a") || !register_player(b, port, stem + "b")) return 0;
+  auto created = a.c->request(create_match_msg(game, ""));
+  if (!created || !created->has_created()) return 0;
+  uint64_t id = created->created().match_id();
+  auto joined = b.c->request(join_msg(id));
+  if (!joined || !joined->has_update()) return 0;
+  b.last = joined->update();
+  // The creator hears of the join by a push showing the match running.
+  for (;;) {
+    auto m = a.c->wait_for([](const wire::ServerMessage& x) { return x.has_update(); });
+    if (!m) return 0;
+    a.last = m->update();
+    if (a.last.status() == wire::RUNNING) break;
+  }
+  return id;
+}
+
+Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std::string& client_id_prefix) {
+  std::vector<Player*> prompted;
+  for (Player* p : players) {
+    if (p->last.status() == wire::RUNNING && p->last.prompts_size() > 0) prompted.push_back(p);
+  }
+  if (prompted.empty()) return {};
+  Player* p = prompted[rng() % prompted.size()];
+  const auto& choices = p->last.prompts(0).choices();
+  const auto& choice = choices[static_cast<int>(rng() % static_cast<unsigned>(choices.size()))];
+  static std::atomic<uint64_t> counter{0};
+  std::string id = client_id_prefix + std::to_string(counter++);
+  auto r = p->c->request(submit_msg(p->last.match_id(), p->last.seq(), choice.action(), id));
+  if (!r || !r->has_submitted()) return {};
+  absorb(*p, r);
+  Step step{r->submitted().seq(), p->last.your_seat(), choice.action()};
+  for (Player* q : players) {
+    if (!await_seq(*q, step.seq)) return {};
+  }
+  return step;
+}
+
+}  // namespace frontier::testing

@@ -1,0 +1,86 @@
+// Integration-test harness: the real server binary started as a child process on an ephemeral
+// loopback port with a temporary database, and small helpers that play over real WebSockets.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/registry.h"
+#include "protocol_client/client.h"
+
+namespace frontier::testing {
+
+class ServerProcess {
+ public:
+  // `extra` flags are added after the defaults (--listen 127.0.0.1:0 --db <tmp> --kdf min).
+  explicit ServerProcess(std::vector<std::string> extra = {});
+  ~ServerProcess();
+
+  // Starts the binary and waits for "listening on"; false (with the log in `error`) otherwise.
+  bool start(std::string* error = nullptr);
+  void kill_hard();       // SIGKILL, like a crash
+  int stop_gracefully();  // SIGTERM; the exit status
+  bool running() const { return pid_ > 0; }
+  uint16_t port() const { return port_; }
+  const std::filesystem::path& dir() const { return dir_; }
+  std::string db_path() const { return (dir_ / "frontier.db").string(); }
+  std::string log() const;
+
+ private:
+  std::vector<std::string> extra_;
+  std::filesystem::path dir_;
+  pid_t pid_ = -1;
+  uint16_t port_ = 0;
+  int starts_ = 0;
+};
+
+// A logged-in client holding (at most) one seat in one match, with the last update it saw.
+struct Player {
+  std::unique_ptr<client::ProtocolClient> c = std::make_unique<client::ProtocolClient>();
+  std::string name;
+  std::string token;
+  uint64_t user_id = 0;
+  wire::MatchUpdate last;
+};
+
+// Connects and sends Hello; `token` resumes a session.
+bool connect(client::ProtocolClient& c, uint16_t port, const std::string& token = {});
+// Registers a new user with a unique name built from `stem`.
+bool register_player(Player& p, uint16_t port, const std::string& stem);
+// Reconnects `p` with its token and rejoins its match, asking for log lines after `since`.
+bool reconnect(Player& p, uint16_t port, uint64_t match_id, uint32_t since);
+
+wire::ClientMessage create_match_msg(const std::string& game, const std::string& side,
+                                     wire::Visibility visibility = wire::PUBLIC);
+wire::ClientMessage join_msg(uint64_t match_id, const std::string& side = {}, uint32_t since = 0);
+wire::ClientMessage submit_msg(uint64_t match_id, uint32_t expected_seq, const frontier::Action& a,
+                               const std::string& client_action_id);
+
+// Creates a match of `game` for two fresh players (seat 0 creates, seat 1 joins); both
+// hold the RUNNING update afterwards. Returns the match id (0 on failure).
+uint64_t start_two_player_match(Player& a, Player& b, uint16_t port, const std::string& game,
+                                const std::string& stem);
+
+// Takes the update an acknowledgement carries (the submitter gets no separate push for it).
+void absorb(Player& p, const core::Result<wire::ServerMessage>& reply);
+// Waits until `p` holds an update with seq >= `seq` (pushes are consumed in order).
+bool await_seq(Player& p, uint32_t seq);
+
+// One random legal step by whichever player holds a prompt; every player then catches up.
+// Returns the acknowledged seq, or 0 when nobody holds a prompt.
+struct Step {
+  uint32_t seq = 0;
+  int seat = -1;
+  frontier::Action action;
+};
+Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std::string& client_id_prefix);
+
+// Path of frontierd-fixture (set by CMake).
+std::string fixture_server_path();
+
+}  // namespace frontier::testing
