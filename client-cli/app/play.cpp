@@ -221,15 +221,19 @@ void PlayLoop::handle(const wire::ServerMessage& m) {
   if (pending_ && m.request_id() != 0 && m.request_id() == pending_->request_id) {
     if (m.has_error()) return handle_pending_error(m.error());
     acked_seq_ = std::max(acked_seq_, m.submitted().seq());
+    std::string label = pending_->label;
+    bool duplicate = m.submitted().duplicate();
+    pending_.reset();
     if (ctx_.json) {
       *ctx_.out << "{\"event\":\"action\",\"seq\":" << m.submitted().seq()
-                << ",\"label\":" << json_quote(pending_->label)
-                << ",\"duplicate\":" << (m.submitted().duplicate() ? "true" : "false") << "}\n"
+                << ",\"label\":" << json_quote(label) << ",\"duplicate\":" << (duplicate ? "true" : "false")
+                << "}\n"
                 << std::flush;
     } else if (!interactive() && !opts_.quiet) {
-      *ctx_.out << ctx_.style.cyan("> " + pending_->label) << "\n" << std::flush;
+      *ctx_.out << ctx_.style.cyan("> " + label) << "\n" << std::flush;
     }
-    pending_.reset();
+    // The server puts the submitter's own next view in the acknowledgement (no separate push).
+    if (m.submitted().has_update()) take_update(m.submitted().update());
     return;
   }
   switch (m.body_case()) {
