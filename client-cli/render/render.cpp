@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "render/boards.h"
+#include "render/reflect.h"
 
 namespace frontier::cli {
 
@@ -15,11 +16,7 @@ std::string render_board(const GameView& view, const Style& style, const BoardOp
     return out;
   }
   if (render_dedicated_board(view, style, opts, out)) return out;
-  const google::protobuf::Message* game = nullptr;
-  const auto* refl = view.GetReflection();
-  if (const auto* oneof = view.GetDescriptor()->FindOneofByName("game")) {
-    if (const auto* f = refl->GetOneofFieldDescriptor(view, oneof)) game = &refl->GetMessage(view, f);
-  }
+  const google::protobuf::Message* game = game_view_message(view);
   if (game != nullptr) render_generic(*game, style, opts, 2, out);
   return out;
 }
