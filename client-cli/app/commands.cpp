@@ -117,6 +117,7 @@ int cmd_new(Context& ctx) {
     o->set_id(opt.substr(0, eq));
     o->set_value(opt.substr(eq + 1));
   }
+  std::string game = c->game();  // `m` is moved away below
   auto reply = ask(ctx, std::move(m));
   if (!reply) return ctx.fail(reply.status());
   const auto& created = reply->created();
@@ -124,7 +125,7 @@ int cmd_new(Context& ctx) {
     ctx.emit(created);
     return 0;
   }
-  *ctx.out << "Created match " << ctx.style.bold(std::to_string(created.match_id())) << " (" << c->game()
+  *ctx.out << "Created match " << ctx.style.bold(std::to_string(created.match_id())) << " (" << game
            << "); you hold seat " << created.seat() << ".\nAn opponent joins with `frontier join "
            << created.match_id() << "`; then `frontier play " << created.match_id() << "`.\n";
   return 0;

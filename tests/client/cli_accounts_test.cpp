@@ -84,6 +84,13 @@ TEST_F(Accounts, GamesListsTheFixtureGameAndBadRequestsGetTypedErrors) {
   CliResult r = u.run({"games"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("race"), std::string::npos) << r.out;
+  r = u.run({"new", "race", "--private"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Created match "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" (race); you hold seat 0."), std::string::npos) << r.out;
+  // A private match is not listed among the open ones.
+  EXPECT_EQ(u.run({"open"}).out.find(r.out.substr(14, r.out.find(' ', 14) - 14) + "  race"),
+            std::string::npos);
   r = u.run({"new", "chess", "--json"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(json_string(r.out, "code"), "UNKNOWN_GAME") << r.out;
