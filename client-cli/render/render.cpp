@@ -11,8 +11,10 @@ namespace frontier::cli {
 std::string render_board(const GameView& view, const Style& style, const BoardOptions& opts) {
   std::string out;
   if (view.game_case() == GameView::kGeneric) {
-    for (const auto& e : view.generic().entries())
+    for (const auto& e : view.generic().entries()) {
+      if (!opts.focus.empty() && !mentions(e.key() + " " + e.value(), opts.focus)) continue;
       out += "  " + e.key() + ": " + style.bold(e.value()) + "\n";
+    }
     return out;
   }
   if (render_dedicated_board(view, style, opts, out)) return out;
