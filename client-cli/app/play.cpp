@@ -370,7 +370,8 @@ void PlayLoop::handle_line(const std::string& raw) {
 }
 
 int PlayLoop::run() {
-  auto session = ctx_.connect();
+  // Spectators need no account; players do.
+  auto session = ctx_.connect(!opts_.watching);
   if (!session) return ctx_.fail(session.status());
   session_ = *session;
   if (auto st = subscribe(); !st) return ctx_.fail(st);

@@ -87,7 +87,7 @@ TEST_F(Matches, TwoUsersPlayTheFixtureGameToTheEnd) {
   EXPECT_NE(r.out.find("running"), std::string::npos) << r.out;
 
   // A spectator follows the match from its start to its end.
-  CliUser c = registered("spectator");
+  CliUser c = anonymous("spectator");  // watching needs no account
   pid_t watcher = c.start({"watch", std::to_string(id), "--json"}, "watch");
   play_both(a, b, id, std::chrono::seconds(60));
   CliResult w = c.finish(watcher, "watch", std::chrono::seconds(20));
