@@ -7,6 +7,7 @@
 #include <map>
 
 #include "app/commands.h"
+#include "auth/auth.h"
 #include "render/render.h"
 
 namespace frontier::cli {
@@ -193,6 +194,23 @@ int replay_log(Context& ctx, uint64_t id, const GameRecord& record) {
 
 }  // namespace
 
+namespace {
+
+// The commitment shown from the match's first view must be the hash of the revealed seed and
+// nonce: the server fixed the dice before the first move (docs/protocol.md, verifiable dice).
+core::Result<bool> check_commitment(Context& ctx, uint64_t id, uint64_t seed, const std::string& nonce,
+                                    std::string* commitment) {
+  wire::ClientMessage m;
+  m.mutable_watch_match()->set_match_id(id);
+  m.mutable_watch_match()->set_since_seq(~0u);
+  auto reply = (*ctx.connect(false))->call(std::move(m));
+  if (!reply) return reply.status();
+  *commitment = reply->update().seed_commitment();
+  return auth::sha256_hex("frontier-seed-v1:" + std::to_string(seed) + ":" + nonce) == *commitment;
+}
+
+}  // namespace
+
 int cmd_replay(Context& ctx) {
   auto id = match_arg(ctx);
   if (!id) return ctx.fail(id.status());
@@ -203,6 +221,20 @@ int cmd_replay(Context& ctx) {
   auto reply = (*session)->call(std::move(m));
   if (!reply) return ctx.fail(reply.status());
   const GameRecord& record = reply->replay().record();
+  std::string commitment;
+  auto committed =
+      check_commitment(ctx, *id, record.setup().seed(), reply->replay().seed_nonce(), &commitment);
+  if (!committed) return ctx.fail(committed.status());
+  if (ctx.json) {
+    *ctx.out << "{\"seed\":\"" << record.setup().seed() << "\",\"seed_commitment\":" << json_quote(commitment)
+             << ",\"commitment_verified\":" << (*committed ? "true" : "false") << "}\n";
+  } else {
+    std::string text = "Seed " + std::to_string(record.setup().seed()) + " and nonce " +
+                       reply->replay().seed_nonce() + (*committed ? " match" : " DO NOT match") +
+                       " the commitment " + commitment + " shown since the first move";
+    *ctx.out << (*committed ? ctx.style.green(text) : ctx.style.red(text)) << "\n";
+  }
+  if (!*committed) return 1;
   const core::Game* game = ctx.games ? ctx.games->find(record.setup().game()) : nullptr;
   if (game != nullptr) return replay_local(ctx, *id, *game, record);
   return replay_log(ctx, *id, record);

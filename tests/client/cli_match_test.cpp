@@ -104,6 +104,7 @@ TEST_F(Matches, TwoUsersPlayTheFixtureGameToTheEnd) {
   r = c.run({"replay", std::to_string(id), "--all"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("seq 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("match the commitment"), std::string::npos) << r.out;
   // Resigning a finished match is refused with the server's reason.
   r = a.run({"resign", std::to_string(id)});
   EXPECT_EQ(r.status, 1);
@@ -160,6 +161,7 @@ void play_real_game(CliTest& t, CliUser a, CliUser* b, const std::string& game) 
   }
   CliResult r = a.run({"replay", std::to_string(id), "--at", "0", "--json"});
   EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"commitment_verified\":true"), std::string::npos) << r.out.substr(0, 500);
   EXPECT_NE(r.out.find("\"verified\":true"), std::string::npos) << r.out.substr(0, 500);
   EXPECT_EQ(json_string(r.out, "final_hash"), hash);
   (void)t;
