@@ -139,6 +139,26 @@ TEST_F(Matches, PlayResumesAfterTheConnectionDropsWithoutRepeatingAnAction) {
   }
 }
 
+TEST_F(Matches, AnActionWhoseAcknowledgementWasLostIsResentAndAnsweredAsADuplicate) {
+  CliUser a = registered("unlucky");
+  CliUser b = registered("patient");
+  uint64_t id = create(a, {"race"});
+  ASSERT_EQ(b.run({"join", std::to_string(id)}).status, 0);
+  TcpProxy proxy(server_->port());
+  CliUser a_via(server_->dir(), a.name(), proxy.port());
+  std::thread cutter([&] {
+    // Past the simultaneous bids, while the race is on: a's next submit reaches the server and
+    // is applied, but the acknowledgement never comes back.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    proxy.lose_next_reply();
+  });
+  BothPlayed played = play_both(a_via, b, id, std::chrono::seconds(90), {"--delay", "40"});
+  cutter.join();
+  ASSERT_TRUE(proxy.reply_lost()) << "the match ended before the cut";
+  EXPECT_NE(played.a.out.find("\"duplicate\":true"), std::string::npos) << played.a.out;
+  EXPECT_NE(played.a.out.find("\"reconnected at seq"), std::string::npos) << played.a.out;
+}
+
 // A real game of this build, played to the end by two users (or one, for a solitaire game),
 // then replayed locally from the revealed seed with the final hash checked.
 void play_real_game(CliTest& t, CliUser a, CliUser* b, const std::string& game) {

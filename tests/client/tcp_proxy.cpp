@@ -42,15 +42,23 @@ TcpProxy::~TcpProxy() {
   for (int fd : fds_) ::close(fd);
 }
 
-void TcpProxy::pipe_bytes(int from, int to) {
+void TcpProxy::pipe_bytes(int from, int to, bool upstream) {
   char buf[16384];
   for (;;) {
     ssize_t n = ::read(from, buf, sizeof buf);
     if (n <= 0) break;
+    if (!upstream && swallowing_) continue;
     for (ssize_t off = 0; off < n;) {
       ssize_t w = ::write(to, buf + off, static_cast<size_t>(n - off));
       if (w <= 0) return (void)::shutdown(from, SHUT_RDWR);
       off += w;
+    }
+    if (upstream && lose_next_reply_.exchange(false)) {
+      swallowing_ = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      reply_lost_ = true;
+      drop_all();
+      swallowing_ = false;
     }
   }
   ::shutdown(to, SHUT_RDWR);
@@ -74,8 +82,8 @@ void TcpProxy::accept_loop() {
     std::lock_guard lock(mu_);
     fds_.push_back(client);
     fds_.push_back(server);
-    threads_.emplace_back(pipe_bytes, client, server);
-    threads_.emplace_back(pipe_bytes, server, client);
+    threads_.emplace_back([this, client, server] { pipe_bytes(client, server, true); });
+    threads_.emplace_back([this, client, server] { pipe_bytes(server, client, false); });
   }
 }
 
