@@ -93,10 +93,31 @@ std::string render_log(const std::deque<LogEntry>& log, size_t n, const Style& s
   return out;
 }
 
-std::string render_prompt(const Prompt& p, const Style& style) {
+std::string render_prompt(const Prompt& p, const Style& style, int width) {
   std::string out = style.cyan(style.bold("Your move")) + " (" + p.kind() + "): " + p.text() + "\n";
-  for (int i = 0; i < p.choices_size(); ++i)
-    out += "  " + style.bold(std::to_string(i + 1) + ")") + " " + p.choices(i).label() + "\n";
+  int n = p.choices_size();
+  std::vector<std::string> cells;
+  size_t widest = 0;
+  for (int i = 0; i < n; ++i) {
+    cells.push_back(std::to_string(i + 1) + ") " + p.choices(i).label());
+    widest = std::max(widest, cells.back().size());
+  }
+  // Long lists (a Khartoum march can offer dozens of moves) go in columns, numbered down each one.
+  size_t columns = n > 12 ? std::max<size_t>(1, static_cast<size_t>(width - 2) / (widest + 3)) : 1;
+  size_t rows = (cells.size() + columns - 1) / std::max<size_t>(columns, 1);
+  for (size_t r = 0; r < rows; ++r) {
+    std::string line = "  ";
+    for (size_t c = 0; c < columns; ++c) {
+      size_t k = c * rows + r;
+      if (k >= cells.size()) break;
+      std::string cell = cells[k];
+      size_t number = cell.find(')') + 1;
+      std::string shown = style.bold(cell.substr(0, number)) + cell.substr(number);
+      line += shown;
+      if (c + 1 < columns && k + rows < cells.size()) line += std::string(widest + 3 - cell.size(), ' ');
+    }
+    out += line + "\n";
+  }
   return out;
 }
 

@@ -28,7 +28,7 @@ std::string render_status(const wire::MatchUpdate& u, const Style& style);
 // The last `n` of `log`, oldest first.
 std::string render_log(const std::deque<LogEntry>& log, size_t n, const Style& style);
 // "Your move (choose_card): Pick a card\n  1) Ace\n  2) ..."
-std::string render_prompt(const Prompt& p, const Style& style);
+std::string render_prompt(const Prompt& p, const Style& style, int width = 100);
 
 // Everything above, in reading order.
 std::string render_update(const wire::MatchUpdate& u, const std::deque<LogEntry>& log, const Style& style,

@@ -125,7 +125,7 @@ TEST_F(Matches, PlayResumesAfterTheConnectionDropsWithoutRepeatingAnAction) {
       proxy.drop_all();
     }
   });
-  CliResult ra = play_both(a_via, b_via, id, std::chrono::seconds(90), {"--delay", "40"}).a;
+  CliResult ra = play_both(a_via, b_via, id, std::chrono::seconds(90), {"--delay", "60"}).a;
   cutter.join();
   EXPECT_NE(ra.out.find("\"reconnected at seq"), std::string::npos) << "the connection was never cut:\n"
                                                                     << ra.out;
@@ -152,7 +152,7 @@ TEST_F(Matches, AnActionWhoseAcknowledgementWasLostIsResentAndAnsweredAsADuplica
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     proxy.lose_next_reply();
   });
-  BothPlayed played = play_both(a_via, b, id, std::chrono::seconds(90), {"--delay", "40"});
+  BothPlayed played = play_both(a_via, b, id, std::chrono::seconds(90), {"--delay", "60"});
   cutter.join();
   ASSERT_TRUE(proxy.reply_lost()) << "the match ended before the cut";
   EXPECT_NE(played.a.out.find("\"duplicate\":true"), std::string::npos) << played.a.out;

@@ -63,6 +63,11 @@ TEST(Render, PromptIsNumberedFromOne) {
   p.add_choices()->set_label("Play card 4");
   EXPECT_EQ(render_prompt(p, Style(false)),
             "Your move (move): Roll or play a card\n  1) Roll\n  2) Play card 4\n");
+  // Long lists go in columns, numbered down each column.
+  for (int i = 0; i < 13; ++i) p.add_choices()->set_label("March " + std::to_string(i));
+  std::string text = render_prompt(p, Style(false), 60);
+  EXPECT_NE(text.find("\n  1) Roll          6) March 3       11) March 8\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  5) March 2       10) March 7      15) March 12\n"), std::string::npos) << text;
 }
 
 TEST(Render, GenericBoardTabulatesFlatListsNestsTheRestAndZooms) {
