@@ -64,10 +64,13 @@ wire::MatchUpdate LocalReplay::update(uint64_t match_id) const {
   game_->view(*state_, core::kObserver, *u.mutable_view());
   game_->status(*state_, *u.mutable_game_status());
   u.set_status(position_ == size() ? wire::FINISHED : wire::RUNNING);
-  for (int s = 0; s < game_->seat_count(); ++s) {
-    auto* seat = u.add_seats();
-    seat->set_seat(s);
-    seat->set_side(game_->seat_name(s));
+  *u.mutable_seats() = seats_;
+  if (seats_.empty()) {
+    for (int s = 0; s < game_->seat_count(); ++s) {
+      auto* seat = u.add_seats();
+      seat->set_seat(s);
+      seat->set_side(game_->seat_name(s));
+    }
   }
   return u;
 }
@@ -117,10 +120,12 @@ void print_position(Context& ctx, LocalReplay& r, uint64_t id) {
   }
 }
 
-int replay_local(Context& ctx, uint64_t id, const core::Game& game, const GameRecord& record) {
+int replay_local(Context& ctx, uint64_t id, const core::Game& game, const GameRecord& record,
+                 const wire::MatchUpdate& seen) {
   auto started = LocalReplay::start(game, record);
   if (!started) return ctx.fail(started.status());
   LocalReplay& r = *started;
+  r.set_seats(seen.seats());
   // Verify first: the whole match re-run from the revealed seed must end on the server's hash.
   if (auto st = r.seek(r.size()); !st) return ctx.fail(st);
   bool verified = record.final_hash().empty() || r.state_hash() == record.final_hash();
@@ -199,14 +204,15 @@ namespace {
 // The commitment shown from the match's first view must be the hash of the revealed seed and
 // nonce: the server fixed the dice before the first move (docs/protocol.md, verifiable dice).
 core::Result<bool> check_commitment(Context& ctx, uint64_t id, uint64_t seed, const std::string& nonce,
-                                    std::string* commitment) {
+                                    wire::MatchUpdate* seen) {
   wire::ClientMessage m;
   m.mutable_watch_match()->set_match_id(id);
   m.mutable_watch_match()->set_since_seq(~0u);
   auto reply = (*ctx.connect(false))->call(std::move(m));
   if (!reply) return reply.status();
-  *commitment = reply->update().seed_commitment();
-  return auth::sha256_hex("frontier-seed-v1:" + std::to_string(seed) + ":" + nonce) == *commitment;
+  *seen = reply->update();
+  return auth::sha256_hex("frontier-seed-v1:" + std::to_string(seed) + ":" + nonce) ==
+         seen->seed_commitment();
 }
 
 }  // namespace
@@ -221,10 +227,10 @@ int cmd_replay(Context& ctx) {
   auto reply = (*session)->call(std::move(m));
   if (!reply) return ctx.fail(reply.status());
   const GameRecord& record = reply->replay().record();
-  std::string commitment;
-  auto committed =
-      check_commitment(ctx, *id, record.setup().seed(), reply->replay().seed_nonce(), &commitment);
+  wire::MatchUpdate seen;
+  auto committed = check_commitment(ctx, *id, record.setup().seed(), reply->replay().seed_nonce(), &seen);
   if (!committed) return ctx.fail(committed.status());
+  const std::string& commitment = seen.seed_commitment();
   if (ctx.json) {
     *ctx.out << "{\"seed\":\"" << record.setup().seed() << "\",\"seed_commitment\":" << json_quote(commitment)
              << ",\"commitment_verified\":" << (*committed ? "true" : "false") << "}\n";
@@ -236,7 +242,7 @@ int cmd_replay(Context& ctx) {
   }
   if (!*committed) return 1;
   const core::Game* game = ctx.games ? ctx.games->find(record.setup().game()) : nullptr;
-  if (game != nullptr) return replay_local(ctx, *id, *game, record);
+  if (game != nullptr) return replay_local(ctx, *id, *game, record, seen);
   return replay_log(ctx, *id, record);
 }
 

@@ -11,6 +11,7 @@
 #include "app/output.h"
 #include "core/engine.h"
 #include "record.pb.h"
+#include "wire.pb.h"
 
 namespace frontier::cli {
 
@@ -29,6 +30,8 @@ class LocalReplay {
   const std::string& last_label() const { return last_label_; }
   const std::vector<std::string>& last_lines() const { return last_lines_; }
   std::string state_hash() const { return core::state_hash(*game_, *state_); }
+  // Who played which side, for the heading (from the server's view of the match).
+  void set_seats(const google::protobuf::RepeatedPtrField<wire::SeatInfo>& seats) { seats_ = seats; }
 
  private:
   LocalReplay(const core::Game& game, GameRecord record) : game_(&game), record_(std::move(record)) {}
@@ -40,6 +43,7 @@ class LocalReplay {
   size_t position_ = 0;
   std::string last_label_;
   std::vector<std::string> last_lines_;
+  google::protobuf::RepeatedPtrField<wire::SeatInfo> seats_;
 };
 
 }  // namespace frontier::cli

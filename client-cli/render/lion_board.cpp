@@ -16,7 +16,8 @@ std::string area_cell(const Rec& a) {
   if (a.num("fortification") > 0)
     marks.push_back("F" + std::to_string(a.num("fortification")) + (a.flag("upgraded") ? "+" : ""));
   if (a.flag("key_area")) marks.push_back("key");
-  if (a.flag("controlled")) marks.push_back("lost");
+  // 11.3: Gordon controls an area the banner has not reached; show the ones he has lost.
+  if (a.has_fields({"controlled"}) && !a.flag("controlled")) marks.push_back("taken");
   if (!a.strs("units").empty()) marks.push_back(std::to_string(a.strs("units").size()) + " units");
   return marks.empty() ? cell : cell + " (" + join(marks) + ")";
 }
@@ -54,7 +55,9 @@ bool lion_board(const Rec& v, const Style& style, const BoardOptions& opts, std:
     auto& areas = paths[b.str("id")];
     std::sort(areas.begin(), areas.end(),
               [](const Rec& x, const Rec& y) { return x.num("number") > y.num("number"); });
-    std::string banner = b.str("name") + " banner, strength " + std::to_string(b.num("strength")) +
+    std::string name = b.str("name");
+    if (!mentions(name, "banner")) name += " banner";
+    std::string banner = name + ", strength " + std::to_string(b.num("strength")) +
                          (b.flag("disorganised") ? ", disorganised" : "");
     out += "    " + style.bold(banner) + "\n      ";
     std::string line;

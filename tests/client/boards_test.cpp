@@ -88,6 +88,7 @@ TEST(Boards, LionDrawsTheFourBannerPathsWithEachBannerWhereItStands) {
     banners { id: "black" name: "Black" area: 5 strength: 4 }
     banners { id: "green" name: "Green" area: 6 strength: 3 disorganised: true }
     areas { name: "Omdurman Camp" path: "black" number: 6 }
+    areas { name: "Tuti Island" path: "black" number: 4 controlled: true }
     areas {
       name: "Fort Omdurman"
       path: "black"
@@ -103,12 +104,12 @@ TEST(Boards, LionDrawsTheFourBannerPathsWithEachBannerWhereItStands) {
   ASSERT_TRUE(lion_board(Rec(*v), Style(false), {}, out));
   EXPECT_NE(out.find("CM 7 · RP 5 · AP 3 · relief turn 12"), std::string::npos) << out;
   EXPECT_NE(out.find("Event card: #4 Nile falls"), std::string::npos) << out;
-  EXPECT_NE(
-      out.find(
-          "Black banner, strength 4\n      6 Omdurman Camp → [Black] 5 Fort Omdurman (F2, key, 1 units)"),
-      std::string::npos)
+  EXPECT_NE(out.find("Black banner, strength 4\n      6 Omdurman Camp (taken) → [Black] 5 Fort Omdurman (F2, "
+                     "key, taken, 1 units) → 4 Tuti Island"),
+            std::string::npos)
       << out;
-  EXPECT_NE(out.find("Green banner, strength 3, disorganised\n      [Green] 6 Kalakla"), std::string::npos)
+  EXPECT_NE(out.find("Green banner, strength 3, disorganised\n      [Green] 6 Kalakla (taken)"),
+            std::string::npos)
       << out;
   EXPECT_NE(out.find("Palace: 1 Governor's Palace"), std::string::npos) << out;
   EXPECT_NE(out.find("Fort Omdurman: Egyptian infantry (2 steps)"), std::string::npos) << out;
