@@ -69,13 +69,9 @@ core::Status PlayLoop::reconnect() {
   if (!st) return st;
   if (st = subscribe(); !st) return st;
   note("reconnected at seq " + std::to_string(current_.seq()));
-  if (pending_) {
-    // Same expected_seq and client_action_id: applied already → answered as a duplicate;
-    // overtaken → STALE_SEQ; otherwise applied now. Never twice.
-    auto id = session_->client().send(pending_->msg);
-    if (!id) return id.status();
-    pending_->request_id = *id;
-  }
+  // Same expected_seq and client_action_id: applied already → answered as a duplicate;
+  // overtaken → STALE_SEQ; otherwise applied now. Never twice.
+  if (pending_) send_pending();
   return core::Status::ok();
 }
 
@@ -170,11 +166,21 @@ void PlayLoop::submit(int choice) {
   s->set_client_action_id(id_prefix_ + std::to_string(++action_counter_));
   *s->mutable_action() = p->choices(choice).action();
   s->set_seat(p->seat());
-  Pending pending{m, 0, p->choices(choice).label(), basis_of(current_, p)};
-  auto id = session_->client().send(m);
+  pending_ = Pending{m, 0, p->choices(choice).label(), basis_of(current_, p), {}};
+  send_pending();
+}
+
+void PlayLoop::send_pending() {
+  // The server drops messages beyond 200 a second per connection (RATE_LIMITED); a robot that
+  // answers instantly, with a stale choice retried now and then, must not get there.
+  constexpr auto kMinGap = std::chrono::milliseconds(6);
+  auto since = std::chrono::steady_clock::now() - last_send_;
+  if (since < kMinGap) std::this_thread::sleep_for(kMinGap - since);
+  auto id = session_->client().send(pending_->msg);
+  last_send_ = std::chrono::steady_clock::now();
   // A failed send is not lost: the next wait sees the closed connection and resends after reconnecting.
-  pending.request_id = id ? *id : 0;
-  pending_ = std::move(pending);
+  pending_->request_id = id ? *id : 0;
+  pending_->sent_at = last_send_;
 }
 
 void PlayLoop::handle_pending_error(const wire::Error& e) {
@@ -192,10 +198,8 @@ void PlayLoop::handle_pending_error(const wire::Error& e) {
       auto* s = msg.mutable_submit_action();
       s->set_expected_seq(current_.seq());
       s->set_client_action_id(id_prefix_ + std::to_string(++action_counter_));
-      Pending again{msg, 0, label, basis};
-      auto id = session_->client().send(msg);
-      again.request_id = id ? *id : 0;
-      pending_ = std::move(again);
+      pending_ = Pending{msg, 0, label, basis, {}};
+      send_pending();
       return;
     }
     note("the match moved on before \"" + label + "\" arrived; nothing was applied, choose again");
@@ -250,6 +254,13 @@ void PlayLoop::handle(const wire::ServerMessage& m) {
       return;
     }
     case wire::ServerMessage::kError:
+      // Dropped unread (request id 0): the pending action was not seen; send it again shortly.
+      if (m.error().code() == wire::RATE_LIMITED && pending_) {
+        note("the server asked to slow down; resending \"" + pending_->label + "\"");
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        send_pending();
+        return;
+      }
       if (ctx_.json) {
         *ctx_.out << "{\"event\":\"error\",\"code\":" << json_quote(error_code_name(m.error().code()))
                   << ",\"message\":" << json_quote(m.error().message()) << "}\n"
@@ -396,6 +407,11 @@ int PlayLoop::run() {
         note("input ended while a choice was due; leaving (the match goes on)");
         return 1;
       }
+    }
+    // No answer at all (a frame lost on a half-open connection): ask again; the ids make it safe.
+    if (pending_ && std::chrono::steady_clock::now() - pending_->sent_at > std::chrono::seconds(15)) {
+      note("no answer to \"" + pending_->label + "\" yet; asking again");
+      send_pending();
     }
     auto m = session_->client().next(std::chrono::milliseconds(interactive() || opts_.watching ? 50 : 2000));
     if (m) {

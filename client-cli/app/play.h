@@ -5,6 +5,7 @@
 // answers it as a duplicate or refuses it as stale; it is never applied twice.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -39,6 +40,7 @@ class PlayLoop {
     uint64_t request_id = 0;
     std::string label;
     std::string basis;  // the view and prompt the choice was made from (serialized)
+    std::chrono::steady_clock::time_point sent_at;
   };
 
   core::Status subscribe();
@@ -55,6 +57,9 @@ class PlayLoop {
   void show_prompt();
   void note(const std::string& text);
   void send_async(wire::ClientMessage m);
+  // Sends (or resends, with the same ids) the pending action, paced under the server's
+  // per-connection message rate.
+  void send_pending();
   bool interactive() const { return !opts_.watching && opts_.policy == Policy::kAsk; }
 
   Context& ctx_;
@@ -76,6 +81,7 @@ class PlayLoop {
   std::string input_;
   bool stdin_open_ = true;
   int exit_status_ = 0;
+  std::chrono::steady_clock::time_point last_send_;
 };
 
 }  // namespace frontier::cli

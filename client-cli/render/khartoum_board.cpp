@@ -43,24 +43,30 @@ bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, 
   out += style.bold("  Spaces") + (opts.focus.empty() ? "" : " mentioning '" + opts.focus + "'") + "\n";
   for (const Rec& s : v.list("spaces")) {
     auto units = s.list("units");
-    std::vector<std::string> stack;
-    for (const Rec& u : units) stack.push_back(unit_text(u));
-    std::string line = s.str("name");
+    // Units by side in stack order (a stack in battle holds both sides), top unit last.
+    std::string body;
+    std::string side;
+    for (const Rec& u : units) {
+      if (u.str("side") != side || body.empty()) {
+        side = u.str("side");
+        std::string label = side == "Mahdist" ? style.green(side) : style.red(side);
+        body += (body.empty() ? "" : " · ") + (side.empty() ? "" : label + ": ");
+      } else {
+        body += ", ";
+      }
+      body += unit_text(u);
+    }
     std::vector<std::string> about = {s.str("terrain"), s.flag("port") ? "port" : "",
                                       s.num("vp") ? "VP " + std::to_string(s.num("vp")) : ""};
-    std::string head = line + (join(about).empty() ? "" : " [" + join(about) + "]");
-    if (!opts.focus.empty() && !mentions(head + join(stack), opts.focus)) continue;
+    std::string head = s.str("name") + (join(about).empty() ? "" : " [" + join(about) + "]");
+    if (!opts.focus.empty() && !mentions(head + " " + body, opts.focus)) continue;
     if (units.empty() && s.num("hidden_units") == 0) {
       empty.push_back(s.str("name"));
       continue;
     }
-    std::string side = units.empty() ? "" : units.back().str("side");
-    std::string body = join(stack);
     if (s.num("hidden_units") > 0)
-      body += (body.empty() ? "" : ", ") + std::to_string(s.num("hidden_units")) + " hidden";
-    out += "    " + style.bold(head) +
-           (side.empty() ? "" : "  " + (side == "Mahdist" ? style.green(side) : style.red(side))) + ": " +
-           body + "\n";
+      body += (units.empty() ? "" : ", ") + std::to_string(s.num("hidden_units")) + " hidden";
+    out += "    " + style.bold(head) + "  " + body + "\n";
     ++shown;
   }
   if (shown == 0) out += "    (no stacks)\n";

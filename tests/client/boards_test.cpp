@@ -136,6 +136,11 @@ TEST(Boards, KhartoumListsStacksTopLastWithHiddenUnitsCounted) {
       units { name: "Gordon" side: "Empire" strength: 3 elite: true }
     }
     spaces {
+      name: "Abu Klea"
+      units { name: "Camel Corps" side: "Empire" }
+      units { name: "Ansar B" side: "Mahdist" }
+    }
+    spaces {
       name: "El Obeid"
       terrain: "desert"
       units { name: "Ansar" side: "Mahdist" strength: 2 }
@@ -147,9 +152,10 @@ TEST(Boards, KhartoumListsStacksTopLastWithHiddenUnitsCounted) {
   ASSERT_TRUE(khartoum_board(Rec(*v), Style(false), {}, out));
   EXPECT_NE(out.find("Turn 3 (Spring 1884) · player Mahdist"), std::string::npos) << out;
   EXPECT_NE(out.find("Card in effect: K-04 Graham's Expedition"), std::string::npos) << out;
-  EXPECT_NE(out.find("Khartoum [town, port, VP 3]  Empire: Gordon (3, elite)"), std::string::npos) << out;
+  EXPECT_NE(out.find("Khartoum [town, port, VP 3]  Empire: Gordon (3, elite)\n"), std::string::npos) << out;
   EXPECT_NE(out.find("El Obeid [desert]  Mahdist: Ansar (2), 2 hidden"), std::string::npos) << out;
   EXPECT_NE(out.find("Empty: Berber"), std::string::npos) << out;
+  EXPECT_NE(out.find("Abu Klea  Empire: Camel Corps · Mahdist: Ansar B\n"), std::string::npos) << out;
   EXPECT_NE(out.find("Empire: deck 12, holds K-07"), std::string::npos) << out;
   BoardOptions zoom;
   zoom.focus = "obeid";
