@@ -64,7 +64,8 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
           : bop < 0 ? " (pro-Russian)"
                     : "") +
          (v.num("pounds") >= 0 ? " · " + style.bold("treasury £" + std::to_string(v.num("pounds"))) : "") +
-         " · supply points " + std::to_string(v.num("supply_points")) +
+         // Like the treasury, a side's supply points are its own secret (-1 to others).
+         (v.num("supply_points") >= 0 ? " · supply points " + std::to_string(v.num("supply_points")) : "") +
          (v.str("first_player").empty() ? "" : " · first player " + v.str("first_player")) + "\n";
   std::vector<std::string> notes = {
       v.str("open_war_by").empty() ? "" : "open war declared by " + v.str("open_war_by"),
