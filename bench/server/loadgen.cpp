@@ -12,16 +12,19 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <deque>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -250,6 +253,25 @@ class Bot : public std::enable_shared_from_this<Bot> {
   Clock::time_point sent_at_;
 };
 
+// utime + stime of a process, in seconds.
+double cpu_seconds(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto close = text.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(text.substr(close + 2));
+  std::string f;
+  long utime = 0, stime = 0;
+  for (int i = 3; fields >> f; ++i) {
+    if (i == 14) utime = std::stol(f);
+    if (i == 15) {
+      stime = std::stol(f);
+      break;
+    }
+  }
+  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 long rss_kib(int pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");
   std::string line;
@@ -360,10 +382,14 @@ int main(int argc, char** argv) {
   }
   // Warm up (registration, first matches), then measure.
   std::this_thread::sleep_for(std::chrono::seconds(std::min(5, 1 + o.matches / 200)));
+  double server_cpu0 = o.server_pid ? cpu_seconds(o.server_pid) : 0;
+  double self_cpu0 = cpu_seconds(::getpid());
   stats.measuring = true;
   auto start = Clock::now();
   std::this_thread::sleep_for(std::chrono::seconds(o.seconds));
   stats.measuring = false;
+  double server_cpu = o.server_pid ? cpu_seconds(o.server_pid) - server_cpu0 : 0;
+  double self_cpu = cpu_seconds(::getpid()) - self_cpu0;
   double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   stats.stopping = true;
   std::vector<uint32_t> lat;
@@ -381,10 +407,21 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(stats.acked.load()), stats.acked.load() / elapsed,
               static_cast<unsigned long long>(stats.matches_finished.load()));
   std::printf("submit->ack latency: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(0.5), pct(0.99), pct(1.0));
+  if (o.server_pid) {
+    std::printf(
+        "server CPU %.2f s = %.2f of a core; %.1f us of server CPU per acknowledged action; RSS %.1f MiB\n",
+        server_cpu, server_cpu / elapsed,
+        stats.acked ? 1e6 * server_cpu / static_cast<double>(stats.acked) : 0.0,
+        rss_kib(o.server_pid) / 1024.0);
+  }
+  std::printf("load generator CPU %.2f of a core\n", self_cpu / elapsed);
   std::printf("errors: %llu", static_cast<unsigned long long>(stats.errors.load()));
   for (auto& [code, n] : stats.error_codes)
     std::printf(" [code %d: %llu]", code, static_cast<unsigned long long>(n));
-  std::printf("\n(durability: see \"server: ... sync=\" above, frontierd --sync)\n");
+  std::printf(
+      "\n  (17 STALE_SEQ: two seats chose at once and one choice landed second; the bot retries.\n"
+      "   20 MATCH_FULL: a solitaire game, where the second client of each pair has no seat.)\n");
+  std::printf("durability: see \"server: ... sync=\" above (frontierd --sync)\n");
   guard.reset();
   ioc.stop();
   for (auto& t : threads) t.join();

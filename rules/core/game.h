@@ -133,6 +133,9 @@ class Game {
   virtual std::unique_ptr<GameState> resample_hidden(const GameState& state, Seat viewer, Rng& rng) const {
     return nullptr;
   }
+  // A built-in policy's choice for `seat` (a game's documented heuristic player), written to
+  // `out`; false when the game has none. Must return one of legal_actions(). Optional.
+  virtual bool policy_action(const GameState& state, Seat seat, Action& out) const { return false; }
   // Debug consistency check; empty when the state is sound, else what is wrong.
   virtual std::string check_invariants(const GameState& state) const { return {}; }
 

@@ -27,13 +27,17 @@ uint32_t Rng::next_u32() {
   return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
 }
 
-uint32_t Rng::below(uint32_t n) {
+int Rng::roll(int sides) {
   if (!forced_.empty()) {
-    uint32_t v = forced_.front();
+    auto face = static_cast<int>(forced_.front());
     forced_.pop_front();
-    ++draws_;
-    return n == 0 ? 0 : (v < n ? v : n - 1);
+    ++draws_;  // a forced die is still chance: the action cannot be undone
+    return face > sides ? sides : face;
   }
+  return 1 + static_cast<int>(below(static_cast<uint32_t>(sides)));
+}
+
+uint32_t Rng::below(uint32_t n) {
   if (n <= 1) return 0;
   // Reject the low (2^32 mod n) values so every residue is equally likely.
   uint32_t threshold = (0u - n) % n;

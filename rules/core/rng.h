@@ -8,8 +8,9 @@
 // unbiased and identical on every compiler and standard library (no std::distribution).
 // Shuffles are Fisher-Yates from the last element down, drawing below(i + 1).
 //
-// Scenario scripts may queue forced results ("the next die shows 4"); they are consumed by
-// below() before the generator is touched, and are part of the serialised state.
+// Scenario scripts may queue forced die faces ("the next die shows 4"). Only roll() consumes
+// them — never below(), shuffles or deck draws — so a script's dice are not eaten by a
+// reshuffle that happens to come first. They are part of the serialised state.
 #pragma once
 
 #include <cstdint>
@@ -31,8 +32,8 @@ class Rng {
   uint32_t below(uint32_t n);
   // Uniform integer in [lo, hi].
   int between(int lo, int hi) { return lo + static_cast<int>(below(static_cast<uint32_t>(hi - lo + 1))); }
-  // One die: uniform in [1, sides].
-  int roll(int sides = 6) { return 1 + static_cast<int>(below(static_cast<uint32_t>(sides))); }
+  // One die: uniform in [1, sides], or the next forced face.
+  int roll(int sides = 6);
 
   template <typename T>
   void shuffle(std::span<T> items) {
@@ -42,11 +43,9 @@ class Rng {
     }
   }
 
-  // Scripts: the next below(n) returns `value` (must be < n when consumed; it is clamped to n-1
-  // otherwise so a mistaken script cannot break an invariant). force_roll(4) makes the next
-  // roll() return 4.
-  void force_below(uint32_t value) { forced_.push_back(value); }
-  void force_roll(int face) { forced_.push_back(static_cast<uint32_t>(face - 1)); }
+  // Scripts: the next roll() returns `face` (clamped to [1, sides] when consumed, so a mistaken
+  // script cannot break an invariant).
+  void force_roll(int face) { forced_.push_back(static_cast<uint32_t>(face < 1 ? 1 : face)); }
   size_t forced_pending() const { return forced_.size(); }
 
   // How many values have been drawn since construction or restore (not serialised). Lets the

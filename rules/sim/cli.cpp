@@ -26,12 +26,13 @@ namespace {
 const char kUsage[] =
     "usage: frontier-sim COMMAND [ARGS]\n"
     "  list                                   games, scenarios and options\n"
-    "  play --game G [--scenario S] [--seed N] [--games K] [--policy random|first]\n"
+    "  play --game G [--scenario S] [--seed N] [--games K] [--policy random|first|heuristic]\n"
     "       [--option id=value]... [--check] [--replay-check] [--record FILE] [--json]\n"
     "                                         seeded random playouts with statistics\n"
     "  script FILE...                         run scenario scripts, one line per script\n"
     "  replay RECORD                          re-run a game record; print final hash and status\n"
-    "  demo [--game G] [--seed N]             play one random game and print its log\n";
+    "  demo [--game G] [--seed N] [--policy heuristic]\n"
+    "                                         play one random (or heuristic) game and print its log\n";
 
 struct Args {
   std::vector<std::string> positional;
@@ -127,11 +128,13 @@ int cmd_play(const core::Registry& registry, const Args& args) {
   opt.seed = std::stoull(args.get("seed", "1"));
   opt.games = std::stoi(args.get("games", "1"));
   std::string policy = args.get("policy", "random");
-  if (policy != "random" && policy != "first") {
-    std::cerr << "frontier-sim: --policy must be random or first\n";
+  if (policy != "random" && policy != "first" && policy != "heuristic") {
+    std::cerr << "frontier-sim: --policy must be random, first or heuristic\n";
     return 2;
   }
-  opt.policy = policy == "first" ? Policy::kFirst : Policy::kRandom;
+  opt.policy = policy == "first"       ? Policy::kFirst
+               : policy == "heuristic" ? Policy::kHeuristic
+                                       : Policy::kRandom;
   opt.check = args.has("check");
   opt.check_replay = args.has("replay-check");
   opt.keep_first_record = args.has("record");
@@ -239,14 +242,17 @@ int cmd_demo(const core::Registry& registry, const Args& args) {
   }
   auto state = std::move(initial).value();
   core::Rng policy(setup.seed(), 7);
+  bool heuristic = args.get("policy") == "heuristic";
   std::vector<core::Action> legal;
-  std::printf("%s — %s, seed %llu, random players\n", game->info().title().c_str(), setup.scenario().c_str(),
-              static_cast<unsigned long long>(setup.seed()));
+  std::printf("%s — %s, seed %llu, %s players\n", game->info().title().c_str(), setup.scenario().c_str(),
+              static_cast<unsigned long long>(setup.seed()), heuristic ? "heuristic" : "random");
   while (core::SeatMask waiting = game->awaiting(*state)) {
     core::Seat seat = 0;
     while ((waiting & core::seat_bit(seat)) == 0) ++seat;
     game->legal_actions(*state, seat, legal);
-    core::Action a = legal[policy.below(static_cast<uint32_t>(legal.size()))];
+    core::Action a;
+    if (!heuristic || !game->policy_action(*state, seat, a))
+      a = legal[policy.below(static_cast<uint32_t>(legal.size()))];
     std::printf("%s: %s\n", game->seat_name(seat).c_str(), game->describe(*state, seat, a).c_str());
     std::vector<core::LogEvent> events;
     (void)core::apply(*game, *state, seat, a, &events);

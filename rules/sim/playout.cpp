@@ -84,9 +84,12 @@ PlayoutReport run_playouts(const core::Game& game, const frontier::MatchSetup& b
         failure = game.seat_name(seat) + " holds a prompt with no legal choice";
         break;
       }
-      const core::Action action = options.policy == Policy::kFirst
-                                      ? legal.front()
-                                      : legal[policy_rng.below(static_cast<uint32_t>(legal.size()))];
+      core::Action action;
+      if (options.policy == Policy::kFirst) {
+        action = legal.front();
+      } else if (options.policy != Policy::kHeuristic || !game.policy_action(*state, seat, action)) {
+        action = legal[policy_rng.below(static_cast<uint32_t>(legal.size()))];
+      }
       if (want_record)
         core::record_action(record, seat, action, options.check ? game.describe(*state, seat, action) : "");
       if (options.check) {

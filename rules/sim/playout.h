@@ -13,7 +13,8 @@
 
 namespace frontier::sim {
 
-enum class Policy { kRandom, kFirst };
+// kHeuristic: the game's built-in policy (Game::policy_action), random where it has none.
+enum class Policy { kRandom, kFirst, kHeuristic };
 
 struct PlayoutOptions {
   uint64_t seed = 1;

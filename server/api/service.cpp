@@ -50,8 +50,7 @@ Service::Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& 
       matches_(matches),
       writer_(writer),
       metrics_(metrics),
-      blocking_(std::move(blocking)),
-      dummy_hash_(auth::hash_password("not a real password", config_.kdf)) {}
+      blocking_(std::move(blocking)) {}
 
 void Service::on_frame(ConnectionState& state, std::string_view bytes, bool binary) {
   const ConnPtr& conn = state.conn;

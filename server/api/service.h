@@ -7,6 +7,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -75,7 +76,10 @@ class Service {
   auth::LoginThrottle name_throttle_{5};
   auth::LoginThrottle address_throttle_{30};  // looser: many people may share one address
   std::atomic<bool> stopping_{false};
-  std::string dummy_hash_;  // verified against for unknown names, so timing does not reveal them
+  // Verified against for unknown names, so timing does not reveal them; made on first use (on the
+  // blocking thread) so start-up does not pay for an argon2id hash.
+  std::once_flag dummy_once_;
+  std::string dummy_hash_;
 };
 
 }  // namespace frontier::server

@@ -3,6 +3,7 @@
 // writer so every in-flight commit lands and is acknowledged, close sockets with a close frame.
 #include "app/app.h"
 
+#include <fmt/format.h>
 #include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 
@@ -58,7 +59,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.snapshot_every = config.snapshot_every;
   services.now = unix_now;
   services.background = net.poster();
-  MatchRegistry matches(games, services, net.strand_factory());
+  MatchRegistry matches(games, services, net.strand_factory(), config.finished_ttl);
 
   // Password hashing gets its own thread so logins never stall the network or the writer.
   std::mutex blocking_mu;
@@ -93,7 +94,21 @@ int run_server(const AppConfig& config, const core::Registry& games) {
                                : config.durability == storage::Durability::kNormal ? "normal"
                                                                                    : "off");
   Service service(service_config, matches, writer, metrics, blocking);
-  net.attach(&service, &metrics, [&] { return metrics.render(error_code_name, writer.queued()); });
+  net.attach(&service, &metrics, [&] {
+    storage::WriterStats w = writer.stats();
+    return metrics.render(error_code_name, writer.queued()) +
+           fmt::format(
+               "# HELP frontier_writer_batches_total Transactions committed by the writer (group commit)\n"
+               "# TYPE frontier_writer_batches_total counter\nfrontier_writer_batches_total {}\n"
+               "# HELP frontier_writer_jobs_total Jobs run by the writer\n"
+               "# TYPE frontier_writer_jobs_total counter\nfrontier_writer_jobs_total {}\n"
+               "# HELP frontier_writer_busy_seconds_total Time spent inside transactions (incl. sync)\n"
+               "# TYPE frontier_writer_busy_seconds_total counter\nfrontier_writer_busy_seconds_total {}\n"
+               "# HELP frontier_writer_batch_max_seconds Longest transaction so far\n"
+               "# TYPE frontier_writer_batch_max_seconds gauge\nfrontier_writer_batch_max_seconds {}\n",
+               w.batches, w.jobs, static_cast<double>(w.commit_micros_total) / 1e6,
+               static_cast<double>(w.commit_micros_max) / 1e6);
+  });
   auto port = net.listen();
   if (!port) {
     spdlog::critical("{}", port.status().message());

@@ -95,6 +95,13 @@ const std::vector<Option>& options() {
        [](AppConfig& c, const std::string& v) {
          return parse_number(v, c.snapshot_every, "--snapshot-every");
        }},
+      {"--finished-ttl", "FRONTIER_FINISHED_TTL", "seconds a finished match stays in memory (default 600)",
+       [](AppConfig& c, const std::string& v) {
+         int64_t s = 0;
+         auto st = parse_number(v, s, "--finished-ttl");
+         c.finished_ttl = std::chrono::seconds(s);
+         return st;
+       }},
       {"--kdf", "FRONTIER_KDF", "password hashing cost: interactive (default) or min (tests only)",
        [](AppConfig& c, const std::string& v) {
          if (v == "interactive") {

@@ -2,6 +2,7 @@
 // (FRONTIER_LISTEN, FRONTIER_DB, ...) and then by command-line flags.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct AppConfig {
   std::string log_level = "info";
   storage::Durability durability = storage::Durability::kFull;
   uint32_t snapshot_every = 32;
+  std::chrono::seconds finished_ttl{600};
   ServiceConfig service;
   bool help = false;
 };

@@ -25,6 +25,9 @@ struct MatchServices {
   std::function<int64_t()> now;  // unix seconds
   // Runs CPU-heavy work (replaying a loaded match) off the writer thread; inline when empty.
   std::function<void(std::function<void()>)> background;
+  // Told (on the match's strand) once a match's end is committed; the registry uses it to let
+  // finished matches leave memory after a while.
+  std::function<void(uint64_t match_id)> on_finished;
 };
 
 struct SeatHolder {
@@ -109,8 +112,9 @@ class Match : public std::enable_shared_from_this<Match> {
   const core::Game& game_;
   MatchMeta meta_;
   History history_;
-  bool log_complete_;       // history_.log holds every line since the start
-  uint32_t committed_seq_;  // the last seq known durable
+  bool log_complete_;             // history_.log holds every line since the start
+  bool finish_reported_ = false;  // on_finished was called
+  uint32_t committed_seq_;        // the last seq known durable
   std::vector<Subscriber> subscribers_;
   // (user, client_action_id) -> seq of the applied action, for idempotent resubmission.
   std::map<std::pair<uint64_t, std::string>, uint32_t> client_ids_;

@@ -15,8 +15,11 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
   u.set_game(game_.id());
   u.set_scenario(meta_.setup.scenario());
   game_.view(*history_.state, seat, *u.mutable_view());
-  for (const auto& line : history_.log) {
-    if (line.seq <= since) continue;
+  // Lines are in seq order: start at the first one after `since` (long games keep long logs).
+  auto first = std::upper_bound(history_.log.begin(), history_.log.end(), since,
+                                [](uint32_t value, const LogLine& l) { return value < l.seq; });
+  for (auto it = first; it != history_.log.end(); ++it) {
+    const LogLine& line = *it;
     if (auto text = core::line_for(line.event, seat)) {
       auto* e = u.add_log();
       e->set_seq(line.seq);

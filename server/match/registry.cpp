@@ -6,8 +6,26 @@
 
 namespace frontier::server {
 
-MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services, StrandFactory strands)
-    : games_(games), services_(std::move(services)), strands_(std::move(strands)) {}
+MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services, StrandFactory strands,
+                             std::chrono::seconds finished_ttl)
+    : games_(games),
+      services_(std::move(services)),
+      strands_(std::move(strands)),
+      finished_ttl_(finished_ttl) {
+  services_.on_finished = [this](uint64_t id) {
+    std::lock_guard lock(mu_);
+    finished_.emplace_back(std::chrono::steady_clock::now(), id);
+  };
+}
+
+void MatchRegistry::evict_expired_locked() {
+  auto now = std::chrono::steady_clock::now();
+  while (!finished_.empty() && now - finished_.front().first >= finished_ttl_) {
+    // Requests already holding the match finish on it; the next one loads it afresh.
+    if (matches_.erase(finished_.front().second) > 0) services_.metrics->matches_loaded--;
+    finished_.pop_front();
+  }
+}
 
 size_t MatchRegistry::loaded() const {
   std::lock_guard lock(mu_);
@@ -17,6 +35,7 @@ size_t MatchRegistry::loaded() const {
 void MatchRegistry::with(uint64_t id, Found found) {
   {
     std::lock_guard lock(mu_);
+    evict_expired_locked();
     if (auto it = matches_.find(id); it != matches_.end()) {
       auto match = it->second;
       match->post([match, found = std::move(found)] { found(match); });
@@ -65,6 +84,10 @@ void MatchRegistry::finish_load(uint64_t id, std::shared_ptr<Match> match) {
     if (match) {
       matches_[id] = match;
       services_.metrics->matches_loaded++;
+      if (match->finished()) {  // not yet shared with any thread: safe to read here
+        match->finish_reported_ = true;
+        finished_.emplace_back(std::chrono::steady_clock::now(), id);
+      }
     }
   }
   for (auto& f : waiting) {

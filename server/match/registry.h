@@ -3,6 +3,8 @@
 // matches are stored, and each unfinished match resumes exactly where it stood.
 #pragma once
 
+#include <chrono>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -18,7 +20,10 @@ class MatchRegistry {
  public:
   using Found = std::function<void(std::shared_ptr<Match>)>;  // nullptr: no such match
 
-  MatchRegistry(const core::Registry& games, MatchServices services, StrandFactory strands);
+  // Finished matches stay in memory for `finished_ttl` (post-game chat and replays reach their
+  // watchers), then leave it; a later request loads them again from storage.
+  MatchRegistry(const core::Registry& games, MatchServices services, StrandFactory strands,
+                std::chrono::seconds finished_ttl = std::chrono::minutes(10));
 
   const core::Registry& games() const { return games_; }
 
@@ -44,6 +49,7 @@ class MatchRegistry {
 
  private:
   void finish_load(uint64_t id, std::shared_ptr<Match> match);
+  void evict_expired_locked();
   std::shared_ptr<Match> build(uint64_t id, const storage::MatchRow& row,
                                const std::vector<storage::SeatRow>& seats,
                                const std::optional<std::pair<uint32_t, std::string>>& snapshot,
@@ -55,6 +61,8 @@ class MatchRegistry {
   mutable std::mutex mu_;
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
   std::map<uint64_t, std::vector<Found>> loading_;
+  std::chrono::seconds finished_ttl_;
+  std::deque<std::pair<std::chrono::steady_clock::time_point, uint64_t>> finished_;
 };
 
 }  // namespace frontier::server

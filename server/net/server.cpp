@@ -109,9 +109,14 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     m.connections_total++;
     if (static_cast<size_t>(open) > server_.config.max_connections) {
       m.connections_refused++;
-      send_error(*state_.conn, 0, wire::TOO_MANY_CONNECTIONS,
-                 "The server is full (" + std::to_string(server_.config.max_connections) +
-                     " connections); try again later");
+      // Queued directly (we are on the strand), so it goes out before the close frame.
+      wire::ServerMessage refusal;
+      refusal.mutable_error()->set_code(wire::TOO_MANY_CONNECTIONS);
+      refusal.mutable_error()->set_message("The server is full (" +
+                                           std::to_string(server_.config.max_connections) +
+                                           " connections); try again later");
+      m.count_error(wire::TOO_MANY_CONNECTIONS);
+      queue_frame(std::make_shared<const std::string>(refusal.SerializeAsString()));
       start_close(websocket::close_code::try_again_later, "too many connections");
       return;
     }

@@ -48,6 +48,17 @@ TEST(Rng, DiceAreOneToSides) {
   }
 }
 
+TEST(Rng, ForcedFacesAreForRollsOnlyNotShuffles) {
+  Rng rng(3);
+  Rng same(3);
+  rng.force_roll(2);
+  EXPECT_EQ(rng.below(1000), same.below(1000));  // below() ignores the queue
+  EXPECT_EQ(rng.forced_pending(), 1u);
+  EXPECT_EQ(rng.roll(6), 2);
+  rng.force_roll(9);
+  EXPECT_EQ(rng.roll(6), 6);  // clamped to the die
+}
+
 TEST(Rng, ForcedRollsComeFirstAndAreCounted) {
   Rng rng(1);
   Rng untouched(1);
@@ -77,7 +88,7 @@ TEST(Rng, ShuffleIsAPermutationAndSeedDependent) {
 TEST(Rng, SerialisationRoundTripsIncludingForcedValues) {
   Rng rng(11);
   rng.next_u32();
-  rng.force_below(3);
+  rng.force_roll(4);
   frontier::core::ByteWriter w;
   rng.write(w);
   Rng back;
@@ -85,6 +96,6 @@ TEST(Rng, SerialisationRoundTripsIncludingForcedValues) {
   ASSERT_TRUE(back.read(r));
   EXPECT_TRUE(r.at_end());
   EXPECT_TRUE(back == rng);
-  EXPECT_EQ(back.below(10), 3u);
+  EXPECT_EQ(back.roll(10), 4);
   EXPECT_EQ(back.next_u32(), rng.next_u32());
 }

@@ -88,11 +88,16 @@ TEST_F(BadInputTest, UnknownMessage) {
 }
 
 TEST_F(BadInputTest, OversizedFrameClosesOnlyThatConnection) {
-  ASSERT_TRUE(north_.c->send_raw(std::string(10000, 'x')));
+  // The server refuses the frame from its header and closes with 1009 at once; the client may
+  // still be writing the payload, so its write can fail and the close frame can be lost in the
+  // TCP reset. What must hold: this connection ends, it did not read a reply, others go on.
+  (void)north_.c->send_raw(std::string(10000, 'x'));
   auto r = north_.c->next(std::chrono::seconds(5));
   EXPECT_FALSE(r);
   EXPECT_FALSE(north_.c->is_open());
-  EXPECT_EQ(north_.c->close_code().value_or(0), 1009);
+  if (north_.c->close_code()) {
+    EXPECT_EQ(*north_.c->close_code(), 1009);
+  }
   expect_unchanged_and_alive();
 }
 

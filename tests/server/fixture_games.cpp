@@ -55,6 +55,9 @@ class Borrowed final : public core::Game {
                                                    core::Rng& r) const override {
     return g_.resample_hidden(s, viewer, r);
   }
+  bool policy_action(const core::GameState& s, core::Seat seat, core::Action& out) const override {
+    return g_.policy_action(s, seat, out);
+  }
   std::string check_invariants(const core::GameState& s) const override { return g_.check_invariants(s); }
 
  private:

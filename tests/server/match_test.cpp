@@ -257,5 +257,35 @@ TEST_F(MatchTest, GracefulRestartResumesTheMatchAndTheSession) {
   EXPECT_EQ(north.last.status(), wire::FINISHED);
 }
 
+TEST(MatchEviction, FinishedMatchesLeaveMemoryAndAreServedFromStorage) {
+  ServerProcess server({"--finished-ttl", "0"});
+  std::string error;
+  ASSERT_TRUE(server.start(&error)) << error;
+  Player north, south;
+  uint64_t id = start_two_player_match(north, south, server.port(), "race", "evict");
+  ASSERT_NE(id, 0u);
+  std::mt19937 rng(5);
+  std::vector<Player*> both = {&north, &south};
+  for (int guard = 0; guard < 500 && north.last.status() == wire::RUNNING; ++guard) {
+    ASSERT_NE(play_random_step(both, rng, "e").seq, 0u);
+  }
+  ASSERT_EQ(north.last.status(), wire::FINISHED);
+  // The next requests find the match gone from memory and load it again: same end, same hash.
+  wire::ClientMessage watch;
+  watch.mutable_watch_match()->set_match_id(id);
+  Player fan;
+  ASSERT_TRUE(register_player(fan, server.port(), "evictfan"));
+  auto w = fan.c->request(watch);
+  ASSERT_TRUE(w && w->has_update());
+  EXPECT_EQ(w->update().status(), wire::FINISHED);
+  EXPECT_EQ(w->update().seq(), north.last.seq());
+  EXPECT_EQ(w->update().final_hash(), north.last.final_hash());
+  wire::ClientMessage fetch;
+  fetch.mutable_fetch_replay()->set_match_id(id);
+  auto replay = fan.c->request(fetch);
+  ASSERT_TRUE(replay && replay->has_replay());
+  EXPECT_EQ(replay->replay().record().final_hash(), north.last.final_hash());
+}
+
 }  // namespace
 }  // namespace frontier::testing

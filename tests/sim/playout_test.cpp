@@ -42,6 +42,20 @@ TEST(Playout, SignatureDependsOnlyOnSeeds) {
 }
 
 // A game whose view leaks: the leak check must notice (the property test can fail).
+TEST(Playout, HeuristicPolicyFallsBackToRandomWithoutOne) {
+  // Game::policy_action is optional: a game without a built-in policy plays randomly, with the
+  // same choices as --policy random.
+  const auto& game = *frontier::fixture::fixture_registry().find("race");
+  frontier::MatchSetup setup;
+  setup.set_game("race");
+  setup.set_scenario("standard");
+  PlayoutOptions opt;
+  opt.games = 20;
+  uint64_t random = run_playouts(game, setup, opt).signature;
+  opt.policy = Policy::kHeuristic;
+  EXPECT_EQ(run_playouts(game, setup, opt).signature, random);
+}
+
 TEST(Playout, LeakCheckCatchesAViewThatShowsHiddenFacts) {
   class LeakyRace : public frontier::core::Game {
    public:

@@ -1,0 +1,103 @@
+// The view of the table (11.0): everything is open information in this solitaire game except
+// the order of the two face-down decks, of which only the sizes are shown.
+#include "lion/rules.h"
+
+namespace frontier::lion {
+
+namespace {
+
+const char* const kBoxNames[] = {"available", "used", "engaged", "deployed", "eliminated", "unraised",
+                                 "wounded",   "dead", "damaged", "unbuilt",  "destroyed"};
+
+void add_to_box(LionView& out, BoxView* boxes[], Loc loc, std::string unit) {
+  int i = static_cast<int>(loc);
+  if (boxes[i] == nullptr) {
+    boxes[i] = out.add_boxes();
+    boxes[i]->set_box(kBoxNames[i]);
+  }
+  boxes[i]->add_units(std::move(unit));
+}
+
+}  // namespace
+
+void fill_view(const State& s, LionView& v) {
+  const Data& d = data();
+  v.set_turn(static_cast<uint32_t>(s.turn));
+  v.set_month(d.proto.months(s.turn - 1));
+  v.set_phase(stage_name(s.stage));
+  v.set_action_points(s.ap);
+  v.set_city_morale(s.cm);
+  v.set_resource_points(s.rp);
+  v.set_free_resource_points(s.free_rp);
+  v.set_relief_turn(s.relief_turn);
+  v.set_cm_drm(cm_drm(s.cm));
+  v.set_rp_drm(rp_drm(s.rp));
+  for (int b = 0; b < kBanners; ++b) {
+    auto* bv = v.add_banners();
+    bv->set_id(d.banner_ids[b]);
+    bv->set_name(d.banner_names[b]);
+    bv->set_area(s.banner_pos[b]);
+    bv->set_area_name(d.areas[area_index(b, s.banner_pos[b])].name);
+    bv->set_strength(s.banner_str[b]);
+    bv->set_disorganised(s.is_disorganised(b));
+  }
+  for (int a = 0; a < kAreas; ++a) {
+    const AreaInfo& info = d.areas[a];
+    auto* av = v.add_areas();
+    av->set_index(a);
+    av->set_id(info.id);
+    av->set_name(info.name);
+    av->set_path(info.banner < 0 ? "palace" : d.banner_ids[info.banner]);
+    av->set_number(info.number);
+    av->set_shape(info.shape);
+    av->set_nile_bank(info.nile_bank);
+    av->set_key_area(info.key_area);
+    av->set_fortification(s.fort_level(a));
+    av->set_upgraded(s.fort_marker[a]);
+    av->set_controlled(s.controlled(a));
+    auto here = [&](Loc loc, int8_t area) {
+      return (loc == Loc::kDeployed && area == a) ||
+             (loc == Loc::kEngaged && s.combat.context == Context::kDefence && s.combat.area == a);
+    };
+    for (const Troop& t : s.troops) {
+      if (here(t.loc, t.area)) av->add_units(unit_name(t.type, t.steps));
+    }
+    for (int l = 0; l < kLeaders; ++l) {
+      if (here(s.leaders[l].loc, s.leaders[l].area)) av->add_units(d.leader_names[l]);
+    }
+    for (const Gun& g : s.guns) {
+      if (here(g.loc, g.area)) av->add_units(d.gun_names[g.type]);
+    }
+    for (const Gunboat& g : s.gunboats) {
+      if (here(g.loc, g.area)) av->add_units("Gunboat");
+    }
+  }
+  BoxView* boxes[static_cast<int>(Loc::kCount)] = {};
+  for (const Troop& t : s.troops) add_to_box(v, boxes, t.loc, unit_name(t.type, t.steps));
+  for (int l = 0; l < kLeaders; ++l) add_to_box(v, boxes, s.leaders[l].loc, d.leader_names[l]);
+  for (const Gun& g : s.guns) add_to_box(v, boxes, g.loc, d.gun_names[g.type]);
+  for (const Gunboat& g : s.gunboats) add_to_box(v, boxes, g.loc, "Gunboat");
+  for (int t = 0; t < kActionTypes; ++t) {
+    if (s.actions_done >> t & 1u) {
+      v.add_actions_done(action_type_name(t));
+    }
+  }
+  v.set_event_card(s.event_card);
+  if (s.event_card > 0) v.set_event_title(d.events[s.event_card]->title());
+  v.set_event_deck(static_cast<int32_t>(s.events.size()));
+  v.set_events_removed(static_cast<int32_t>(s.events.removed().size()));
+  v.set_banner_deck(static_cast<int32_t>(s.banner_deck.size()));
+  v.set_banner_card(s.banner_card);
+  if (s.banner_card > 0) {
+    const BannerCardInfo& c = d.banner_cards[s.banner_card];
+    for (int i = 0; i < c.count; ++i) v.add_banner_card_order(d.banner_ids[c.banners[i]]);
+  }
+  static const char* const kDifficulty[] = {"standard", "lion_cub", "lion_king"};
+  v.set_difficulty(kDifficulty[s.difficulty]);
+  v.set_event_cards(s.event_cards);
+  if (s.finished()) v.set_result(result_text(s));
+  v.set_gunboats_built(gunboats_in_play(s));
+  v.set_fortification_markers_left(d.proto.fortification_markers() - s.markers_used());
+}
+
+}  // namespace frontier::lion

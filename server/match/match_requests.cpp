@@ -1,0 +1,112 @@
+// Requests besides submitting an action: taking one back, resigning, chatting. Each goes
+// through the same commit-then-acknowledge path as an action (Match::commit).
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "match/match.h"
+
+namespace frontier::server {
+
+void Match::undo(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Undo& req) {
+  if (meta_.status != wire::RUNNING) {
+    send_error(*conn, request_id, wire::MATCH_NOT_RUNNING,
+               "Match " + std::to_string(meta_.id) + " is not running");
+    return;
+  }
+  auto seat =
+      acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, false);
+  if (!seat) return;
+  if (req.expected_seq() != history_.seq) {
+    send_error(*conn, request_id, wire::STALE_SEQ,
+               "The match has moved on to seq " + std::to_string(history_.seq) + "; nothing was taken back");
+    return;
+  }
+  const LastAction& last = history_.last;
+  if (last.seat < 0) {
+    send_error(*conn, request_id, wire::UNDO_NOT_ALLOWED, "There is no action to take back");
+    return;
+  }
+  if (last.seat != *seat) {
+    send_error(*conn, request_id, wire::UNDO_NOT_ALLOWED,
+               "Only the player who made the last action may take it back");
+    return;
+  }
+  if (!last.reversible) {
+    send_error(
+        *conn, request_id, wire::UNDO_NOT_ALLOWED,
+        "The last action revealed something new (a roll, a draw or a hidden fact) and cannot be taken back");
+    return;
+  }
+  uint32_t seq = history_.seq + 1;
+  take_back(game_, history_, seq);
+  storage::EventRow row;
+  row.seq = seq;
+  row.seat = *seat;
+  row.kind = storage::EventKind::kUndo;
+  row.user_id = conn->user_id();
+  row.at = services_.now();
+  uint64_t id = meta_.id;
+  commit([id, row](storage::Store& s) { s.append_event(id, row); },
+         [conn, request_id] { send_ok(*conn, request_id); });
+}
+
+void Match::resign(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Resign& req) {
+  if (meta_.status != wire::RUNNING) {
+    send_error(*conn, request_id, wire::MATCH_NOT_RUNNING,
+               "Match " + std::to_string(meta_.id) + " is not running");
+    return;
+  }
+  auto seat =
+      acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, false);
+  if (!seat) return;
+  uint32_t seq = history_.seq + 1;
+  history_.resigned = *seat;
+  history_.seq = seq;
+  history_.last = LastAction{};
+  history_.log.push_back({seq, resign_event(game_, *seat)});
+  meta_.status = wire::FINISHED;
+  spdlog::info("match {}: {} resigns at seq {}", meta_.id, game_.seat_name(*seat), seq);
+  storage::EventRow row;
+  row.seq = seq;
+  row.seat = *seat;
+  row.kind = storage::EventKind::kResign;
+  row.user_id = conn->user_id();
+  row.at = services_.now();
+  uint64_t id = meta_.id;
+  commit([id, row](storage::Store& s) { s.append_event(id, row); },
+         [conn, request_id] { send_ok(*conn, request_id); });
+}
+
+void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::SendChat& req) {
+  if (req.text().empty() || req.text().size() > 500) {
+    send_error(*conn, request_id, wire::INVALID_ARGUMENT, "A chat line has 1 to 500 characters");
+    return;
+  }
+  Identity who = conn->identity();
+  std::vector<core::Seat> mine = seats_of(who.user_id);
+  wire::ServerMessage push;
+  auto* c = push.mutable_chat();
+  c->set_match_id(meta_.id);
+  c->set_user_id(who.user_id);
+  c->set_user_name(who.user_name);
+  c->set_seat(mine.empty() ? core::kObserver : mine[0]);
+  c->set_text(req.text());
+  c->set_at(services_.now());
+  storage::ChatRow row{meta_.id, who.user_id, c->seat(), req.text(), c->at()};
+  auto self = shared_from_this();
+  commit([row](storage::Store& s) { s.add_chat(row); },
+         [self, conn, request_id, push] {
+           send_ok(*conn, request_id);
+           std::vector<std::shared_ptr<Connection>> told;
+           for (const auto& sub : self->subscribers_) {
+             auto to = sub.conn.lock();
+             if (!to || std::find(told.begin(), told.end(), to) != told.end()) continue;
+             told.push_back(to);
+             to->send(push);
+           }
+         },
+         false);
+}
+
+}  // namespace frontier::server
