@@ -170,7 +170,7 @@ int replay_log(Context& ctx, uint64_t id, const GameRecord& record) {
   std::vector<uint32_t> seqs;
   for (const auto& [seq, lines] : by_seq) seqs.push_back(seq);
   ctx.say("This client does not carry the rules of " + record.setup().game() +
-          ": stepping through the log (no board, no local dice check).\n");
+          ": stepping through the log (no board, and the final hash is not re-computed).\n");
   auto print = [&](size_t k) {
     if (seqs.empty()) return;
     uint32_t seq = seqs[k];

@@ -105,6 +105,13 @@ TEST_F(Matches, TwoUsersPlayTheFixtureGameToTheEnd) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("seq 1"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("match the commitment"), std::string::npos) << r.out;
+  // Stepping: next, next, previous, quit (this binary lacks the fixture's rules: the log is stepped).
+  r = c.run({"replay", std::to_string(id)}, "n\nn\np\nq\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  auto one = r.out.find("seq 1\n"), two = r.out.find("seq 2\n", one), three = r.out.find("seq 3\n", two);
+  EXPECT_TRUE(one != std::string::npos && two != std::string::npos && three != std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("seq 2\n", three), std::string::npos) << "back one step:\n" << r.out;
+  EXPECT_EQ(r.out.find("seq 4\n"), std::string::npos) << "quit stops:\n" << r.out;
   // Resigning a finished match is refused with the server's reason.
   r = a.run({"resign", std::to_string(id)});
   EXPECT_EQ(r.status, 1);
