@@ -61,3 +61,33 @@ TEST_F(Interactive, PlayerChoosesByNumberAndNameUntilTheEnd) {
 
 }  // namespace
 }  // namespace frontier::testing
+
+namespace frontier::testing {
+namespace {
+
+// A whole solitaire game of the Lion at the terminal, always answering "1".
+TEST_F(Interactive, LionPlayedAtTheTerminalByNumber) {
+  CliUser a = registered("gordon");
+  CliResult r = a.run({"games", "--json"});
+  if (r.out.find("\"id\":\"lion\"") == std::string::npos) GTEST_SKIP() << "lion is not in this build yet";
+  r = a.run({"new", "lion", "--json"});
+  uint64_t id = json_number(r.out, "match_id");
+  ASSERT_NE(id, 0u) << r.out << r.err;
+  PtySession pty(a, {"play", std::to_string(id)});
+  long at = 0;
+  int answered = 0;
+  for (; answered < 400; ++answered) {
+    auto [which, end] = pty.wait_for_any({"\n> ", "Result:"}, static_cast<size_t>(at));
+    ASSERT_GE(which, 0) << pty.screen().substr(pty.screen().size() > 1500 ? pty.screen().size() - 1500 : 0);
+    if (which == 1) break;
+    at = end;
+    pty.type("1");
+  }
+  EXPECT_GT(answered, 3);
+  EXPECT_NE(pty.screen().find("Banner paths"), std::string::npos) << "the Lion's own board is drawn";
+  EXPECT_NE(pty.screen().find("CM "), std::string::npos);
+  EXPECT_EQ(pty.wait_exit(), 0);
+}
+
+}  // namespace
+}  // namespace frontier::testing
