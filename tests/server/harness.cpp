@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -53,6 +54,8 @@ bool ServerProcess::start(std::string* error) {
   ++starts_;
   pid_ = ::fork();
   if (pid_ == 0) {
+    // Dies with the test process, so a crashed or killed test leaves no server behind.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     int fd = ::open(log_path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
     ::dup2(fd, 1);
     ::dup2(fd, 2);
