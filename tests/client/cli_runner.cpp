@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -66,6 +67,8 @@ std::string slurp(const fs::path& p) {
 }
 
 [[noreturn]] void exec_cli(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+  // Dies with the test process, so a crashed or killed test leaves no client behind.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   std::vector<std::string> argv_s = {cli_path()};
   argv_s.insert(argv_s.end(), args.begin(), args.end());
   std::vector<char*> argv, envp;
