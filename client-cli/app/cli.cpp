@@ -146,7 +146,15 @@ int cli_main(int argc, char** argv, const core::Registry& games) {
   const std::string& name = ctx.args.command;
   if (name.empty() || name == "help") {
     const Command* c = ctx.args.positional.empty() ? nullptr : find_command(ctx.args.positional[0]);
-    if (c) {
+    if (ctx.json) {
+      std::cout << "{\"commands\":[";
+      for (const auto& k : kCommands) {
+        if (c != nullptr && c != &k) continue;
+        std::cout << (&k == kCommands || c != nullptr ? "" : ",") << "{\"name\":" << json_quote(k.name)
+                  << ",\"usage\":" << json_quote(k.usage) << ",\"summary\":" << json_quote(k.summary) << "}";
+      }
+      std::cout << "]}\n";
+    } else if (c) {
       print_command_help(*c, std::cout);
     } else {
       print_help(std::cout);

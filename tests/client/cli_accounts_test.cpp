@@ -20,6 +20,8 @@ TEST_F(Accounts, HelpListsEveryCommandAndEachCommandHasItsOwn) {
   r = u.run({"replay", "--help"});
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("Usage: frontier replay MATCH"), std::string::npos) << r.out;
+  r = u.run({"help", "--json"});
+  EXPECT_NE(r.out.find("{\"name\":\"replay\",\"usage\":\"frontier replay MATCH"), std::string::npos) << r.out;
   r = u.run({"fly"});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown command 'fly'"), std::string::npos);
@@ -100,6 +102,24 @@ TEST_F(Accounts, GamesListsTheFixtureGameAndBadRequestsGetTypedErrors) {
   r = u.run({"join", "seven"});
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("'seven' is not a match number"), std::string::npos) << r.err;
+}
+
+TEST_F(Accounts, ResigningARunningMatchEndsItForBoth) {
+  CliUser a = registered("quitter");
+  CliUser b = registered("winner");
+  CliResult r = a.run({"new", "race", "--json"});
+  std::string id = std::to_string(json_number(r.out, "match_id"));
+  ASSERT_EQ(b.run({"join", id}).status, 0);
+  r = a.run({"list"});
+  EXPECT_NE(r.out.find("your turn"), std::string::npos) << "both seats bid at once:\n" << r.out;
+  r = a.run({"resign", id});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("You resigned match " + id), std::string::npos);
+  r = b.run({"play", id, "--json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"event\":\"finished\",\"result\":\"North resigns; South wins\",\"winner\":1"),
+            std::string::npos)
+      << r.out;
 }
 
 }  // namespace
