@@ -1,4 +1,7 @@
 // Blocking sockets, two threads per connection; shutdown() on every socket unblocks them all.
+// Sockets are close-on-exec (clients forked by the test must not inherit the listening socket,
+// or a reconnect would reach a socket nobody accepts on) and writes never raise SIGPIPE (a peer
+// gone mid-write would kill the whole test process).
 #include "tcp_proxy.h"
 
 #include <arpa/inet.h>
@@ -22,7 +25,7 @@ sockaddr_in loopback(uint16_t port) {
 }  // namespace
 
 TcpProxy::TcpProxy(uint16_t target_port) : target_(target_port) {
-  listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+  listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_in a = loopback(0);
   ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
   ::listen(listen_fd_, 16);
@@ -49,7 +52,7 @@ void TcpProxy::pipe_bytes(int from, int to, bool upstream) {
     if (n <= 0) break;
     if (!upstream && swallowing_) continue;
     for (ssize_t off = 0; off < n;) {
-      ssize_t w = ::write(to, buf + off, static_cast<size_t>(n - off));
+      ssize_t w = ::send(to, buf + off, static_cast<size_t>(n - off), MSG_NOSIGNAL);
       if (w <= 0) return (void)::shutdown(from, SHUT_RDWR);
       off += w;
     }
@@ -66,9 +69,9 @@ void TcpProxy::pipe_bytes(int from, int to, bool upstream) {
 
 void TcpProxy::accept_loop() {
   while (!stopping_) {
-    int client = ::accept(listen_fd_, nullptr, nullptr);
+    int client = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
     if (client < 0) return;
-    int server = ::socket(AF_INET, SOCK_STREAM, 0);
+    int server = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in a = loopback(target_);
     if (::connect(server, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
       ::close(client);
