@@ -324,7 +324,11 @@ void PlayLoop::handle_line(const std::string& raw) {
       quit_ = true;
       return;
     }
-    if (word == "board" || word == "b") return show_board(), void(prompt_shown_ = false);
+    if (word == "board" || word == "b") {
+      show_board();
+      prompt_shown_ = false;
+      return;
+    }
     if (word == "log") {
       *ctx_.out << render_log(log_, 50, ctx_.style);
       prompt_shown_ = false;
