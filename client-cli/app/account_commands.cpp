@@ -1,0 +1,138 @@
+// server, register, login, logout: the commands that change what is stored in the config file.
+#include <termios.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include "app/commands.h"
+
+namespace frontier::cli {
+
+int cmd_server(Context& ctx) {
+  if (ctx.args.positional.empty()) {
+    if (ctx.json) {
+      *ctx.out << "{\"server\":" << json_quote(ctx.config.server_or_default()) << "}\n";
+    } else {
+      *ctx.out << ctx.config.server_or_default() << "\n";
+    }
+    return 0;
+  }
+  const std::string& url = ctx.args.positional[0];
+  if (auto a = parse_server_url(url); !a) return ctx.fail(a.status());
+  bool changed = url != ctx.config.server_or_default();
+  ctx.config.server = url;
+  // A token belongs to the server that issued it.
+  if (changed) ctx.config.token.clear(), ctx.config.user.clear();
+  if (auto st = ctx.save(); !st) return ctx.fail(st);
+  if (ctx.json) {
+    *ctx.out << "{\"server\":" << json_quote(url) << "}\n";
+  } else {
+    *ctx.out << "Server set to " << url << (changed ? " (log in again there)" : "") << "\n";
+  }
+  return 0;
+}
+
+namespace {
+
+// --password, else FRONTIER_PASSWORD, else asked on the terminal without echo, else one line of stdin.
+std::string read_password(Context& ctx, bool twice) {
+  if (ctx.args.has("password")) return ctx.args.get("password");
+  if (const char* env = std::getenv("FRONTIER_PASSWORD")) return env;
+  std::string pw;
+  if (isatty(STDIN_FILENO)) {
+    termios old{};
+    tcgetattr(STDIN_FILENO, &old);
+    termios quiet = old;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+    std::cerr << "Password: " << std::flush;
+    std::getline(std::cin, pw);
+    std::cerr << "\n";
+    if (twice) {
+      std::string again;
+      std::cerr << "Again: " << std::flush;
+      std::getline(std::cin, again);
+      std::cerr << "\n";
+      if (again != pw) pw.clear();
+    }
+    tcsetattr(STDIN_FILENO, TCSANOW, &old);
+  } else {
+    std::getline(std::cin, pw);
+  }
+  return pw;
+}
+
+int authenticate(Context& ctx, bool is_register) {
+  if (ctx.args.positional.size() != 1)
+    return ctx.fail(
+        core::Status::invalid_argument(std::string("Usage: frontier ") + ctx.args.command + " NAME"));
+  std::string name = ctx.args.positional[0];
+  std::string password = read_password(ctx, is_register);
+  if (password.empty())
+    return ctx.fail(core::Status::invalid_argument("No password given (or the two differed)"));
+  ctx.config.token.clear();
+  auto session = ctx.connect(false);
+  if (!session) return ctx.fail(session.status());
+  wire::ClientMessage m;
+  if (is_register) {
+    m.mutable_register_()->set_name(name);
+    m.mutable_register_()->set_password(password);
+  } else {
+    m.mutable_login()->set_name(name);
+    m.mutable_login()->set_password(password);
+  }
+  auto reply = (*session)->call(std::move(m));
+  if (!reply) return ctx.fail(reply.status());
+  ctx.config.token = reply->auth().token();
+  ctx.config.user = reply->auth().user_name();
+  if (auto st = ctx.save(); !st) return ctx.fail(st);
+  if (ctx.json) {
+    *ctx.out << "{\"user_id\":" << reply->auth().user_id() << ",\"user_name\":" << json_quote(ctx.config.user)
+             << "}\n";
+  } else {
+    *ctx.out << (is_register ? "Registered and logged in as " : "Logged in as ") << ctx.config.user << " on "
+             << ctx.config.server_or_default() << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cmd_register(Context& ctx) {
+  return authenticate(ctx, true);
+}
+
+int cmd_login(Context& ctx) {
+  return authenticate(ctx, false);
+}
+
+int cmd_logout(Context& ctx) {
+  if (ctx.config.token.empty()) {
+    ctx.say("Not logged in\n");
+    if (ctx.json) *ctx.out << "{\"ok\":true}\n";
+    return 0;
+  }
+  // Ending the session on the server is best effort: the local token is forgotten regardless.
+  std::string note;
+  if (auto session = ctx.connect(); session) {
+    wire::ClientMessage m;
+    m.mutable_logout();
+    if (auto reply = (*session)->call(std::move(m)); !reply)
+      note = " (server: " + reply.status().message() + ")";
+  } else {
+    note = " (the server was not told: " + session.status().message() + ")";
+  }
+  std::string user = ctx.config.user;
+  ctx.config.token.clear();
+  ctx.config.user.clear();
+  if (auto st = ctx.save(); !st) return ctx.fail(st);
+  if (ctx.json) {
+    *ctx.out << "{\"ok\":true}\n";
+  } else {
+    *ctx.out << "Logged out " << user << note << "\n";
+  }
+  return 0;
+}
+
+}  // namespace frontier::cli

@@ -1,0 +1,190 @@
+// Command table, help texts and dispatch.
+#include "app/cli.h"
+
+#include <unistd.h>
+
+#include <iostream>
+#include <stdexcept>
+
+#include "app/commands.h"
+#include "app/play.h"
+
+namespace frontier::cli {
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(Context&);
+  const char* usage;
+  const char* summary;
+  const char* details;
+};
+
+const Command kCommands[] = {
+    {"server", cmd_server, "frontier server [URL]", "show or set the server (default ws://127.0.0.1:8080/)",
+     "Changing the server forgets the stored session: log in again there.\n"},
+    {"register", cmd_register, "frontier register NAME [--password PW]", "create an account and log in",
+     "NAME: 3-32 letters, digits, '_' or '-'. The password (8+ characters) is asked without echo on a\n"
+     "terminal, else read from FRONTIER_PASSWORD or one line of stdin. The session token is stored\n"
+     "in $XDG_CONFIG_HOME/frontier/config (or ~/.config/frontier/config), readable only by you.\n"},
+    {"login", cmd_login, "frontier login NAME [--password PW]", "log in and store the session token",
+     "The password is read as for `register`.\n"},
+    {"logout", cmd_logout, "frontier logout", "end the session and forget the token", ""},
+    {"games", cmd_games, "frontier games", "list games, their scenarios and options", ""},
+    {"new", cmd_new, "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private]",
+     "create a match and take a seat",
+     "Prints the match number; the opponent joins it with `frontier join N`. --private keeps it out of\n"
+     "`frontier open` (share the number instead). Solitaire games start at once.\n"},
+    {"open", cmd_open, "frontier open [--limit N]", "list public matches waiting for players", ""},
+    {"join", cmd_join, "frontier join MATCH [--side SIDE]", "take a free seat in a match", ""},
+    {"list", cmd_list, "frontier list [--limit N]", "list your matches and whose turn it is", ""},
+    {"play", cmd_play,
+     "frontier play MATCH [--policy ask|random|first] [--seed N] [--delay MS] [--zoom TEXT] [--quiet]",
+     "play a match: board, log and numbered choices, kept current",
+     "Pick a choice by its number or by typing (part of) its name; `help` at the prompt lists the other\n"
+     "commands (board, log, zoom, chat, undo, resign yes, quit). --policy random|first answers every\n"
+     "prompt automatically (scripts, demos, load); --seed fixes the random policy. The connection is\n"
+     "re-established with back-off if lost, and an unanswered choice is resent so that it applies once.\n"},
+    {"watch", cmd_watch, "frontier watch MATCH [--zoom TEXT] [--quiet]", "follow a match as a spectator",
+     "Shows what every seat may see, kept current; `quit` leaves.\n"},
+    {"log", cmd_log, "frontier log MATCH [--from SEQ]", "print the match log you may read", ""},
+    {"replay", cmd_replay, "frontier replay MATCH [--at N | --all]", "step through a finished match",
+     "When this client carries the game's rules it re-runs the match from the revealed seed, checks the\n"
+     "final hash against the server's (verifiable dice) and shows the board at each action:\n"
+     "Enter or n next, p previous, g N go to action N, e end, q quit. --at N prints one position,\n"
+     "--all every one. Otherwise it steps through the log.\n"},
+    {"resign", cmd_resign, "frontier resign MATCH", "resign a running match", ""},
+    {"chat", cmd_chat, "frontier chat MATCH TEXT...", "say something to a match's players and spectators",
+     ""},
+};
+
+const Command* find_command(const std::string& name) {
+  for (const auto& c : kCommands) {
+    if (name == c.name) return &c;
+  }
+  return nullptr;
+}
+
+void print_help(std::ostream& out) {
+  out << "frontier: play Frontier matches from a terminal\n\nUsage: frontier COMMAND [ARGS] [--json]\n\n";
+  for (const auto& c : kCommands) {
+    std::string name = c.name;
+    name.resize(10, ' ');
+    out << "  " << name << c.summary << "\n";
+  }
+  out << "\n  help      this text; `frontier COMMAND --help` for one command\n\n"
+         "Every command takes --json (one JSON object per line) and --server URL (this call only).\n"
+         "Colour is used when stdout is a terminal (NO_COLOR or --no-colour turn it off).\n"
+         "First match: frontier register NAME; frontier new GAME; (opponent) frontier join N; frontier play "
+         "N\n";
+}
+
+void print_command_help(const Command& c, std::ostream& out) {
+  out << "Usage: " << c.usage << "\n\n" << c.summary << ".\n";
+  if (*c.details) out << "\n" << c.details;
+}
+
+core::Result<uint64_t> number_flag(const Context& ctx, const std::string& name, uint64_t fallback) {
+  if (!ctx.args.has(name)) return fallback;
+  std::string v = ctx.args.get(name);
+  try {
+    size_t used = 0;
+    uint64_t n = std::stoull(v, &used);
+    if (used == v.size()) return n;
+  } catch (const std::exception&) {
+  }
+  return core::Status::invalid_argument("--" + name + " wants a number, not '" + v + "'");
+}
+
+int run_loop(Context& ctx, bool watching) {
+  auto id = match_arg(ctx);
+  if (!id) return ctx.fail(id.status());
+  PlayOptions opts;
+  opts.match_id = *id;
+  opts.watching = watching;
+  auto policy = parse_policy(ctx.args.get("policy"));
+  if (!policy) return ctx.fail(policy.status());
+  opts.policy = *policy;
+  auto seed = number_flag(ctx, "seed", 0);
+  auto delay = number_flag(ctx, "delay", 0);
+  auto lines = number_flag(ctx, "log-lines", 10);
+  if (!seed) return ctx.fail(seed.status());
+  if (!delay) return ctx.fail(delay.status());
+  if (!lines) return ctx.fail(lines.status());
+  opts.seed = *seed;
+  opts.delay_ms = static_cast<int>(*delay);
+  opts.render.log_lines = *lines;
+  opts.quiet = ctx.args.has("quiet");
+  opts.render.board.focus = ctx.args.get("zoom");
+  return PlayLoop(ctx, opts).run();
+}
+
+}  // namespace
+
+int cmd_play(Context& ctx) {
+  return run_loop(ctx, false);
+}
+
+int cmd_watch(Context& ctx) {
+  return run_loop(ctx, true);
+}
+
+int cli_main(int argc, char** argv, const core::Registry& games) {
+  std::vector<std::string> words(argv + 1, argv + argc);
+  auto args = parse_args(words);
+  if (!args) {
+    std::cerr << "frontier: " << args.status().message() << "\n";
+    return 2;
+  }
+  Context ctx;
+  ctx.args = std::move(*args);
+  ctx.games = &games;
+  ctx.json = ctx.args.has("json");
+  ctx.style = Style(!ctx.json && !ctx.args.has("no-colour") && !ctx.args.has("no-color") &&
+                    colour_wanted(STDOUT_FILENO));
+  const std::string& name = ctx.args.command;
+  if (name.empty() || name == "help") {
+    const Command* c = ctx.args.positional.empty() ? nullptr : find_command(ctx.args.positional[0]);
+    if (ctx.json) {
+      std::cout << "{\"commands\":[";
+      for (const auto& k : kCommands) {
+        if (c != nullptr && c != &k) continue;
+        std::cout << (&k == kCommands || c != nullptr ? "" : ",") << "{\"name\":" << json_quote(k.name)
+                  << ",\"usage\":" << json_quote(k.usage) << ",\"summary\":" << json_quote(k.summary) << "}";
+      }
+      std::cout << "]}\n";
+    } else if (c) {
+      print_command_help(*c, std::cout);
+    } else {
+      print_help(std::cout);
+    }
+    return name.empty() && !ctx.args.has("help") ? 2 : 0;
+  }
+  const Command* c = find_command(name);
+  if (c == nullptr) {
+    std::cerr << "frontier: unknown command '" << name << "' (see `frontier help`)\n";
+    return 2;
+  }
+  if (ctx.args.has("help")) {
+    print_command_help(*c, std::cout);
+    return 0;
+  }
+  auto dir = config_dir();
+  if (!dir) return ctx.fail(dir.status());
+  ctx.dir = *dir;
+  auto config = load_config(ctx.dir);
+  if (!config) return ctx.fail(config.status());
+  ctx.config = *config;
+  // --server applies to this call only; `frontier server URL` stores it.
+  if (ctx.args.has("server") && name != "server") ctx.config.server = ctx.args.get("server");
+  try {
+    return c->run(ctx);
+  } catch (const std::exception& e) {
+    // Only number parsing of flags throws (std::stoul); say which input was wrong.
+    return ctx.fail(
+        core::Status::invalid_argument(std::string("Bad number in the arguments (") + e.what() + ")"));
+  }
+}
+
+}  // namespace frontier::cli

@@ -1,0 +1,28 @@
+// The commands of `frontier`, one function each. Each returns the process exit status
+// (0 done, 1 failed, 2 bad usage) and prints through the Context.
+#pragma once
+
+#include "app/output.h"
+
+namespace frontier::cli {
+
+int cmd_server(Context& ctx);
+int cmd_register(Context& ctx);
+int cmd_login(Context& ctx);
+int cmd_logout(Context& ctx);
+int cmd_games(Context& ctx);
+int cmd_new(Context& ctx);
+int cmd_open(Context& ctx);
+int cmd_join(Context& ctx);
+int cmd_list(Context& ctx);
+int cmd_play(Context& ctx);
+int cmd_watch(Context& ctx);
+int cmd_log(Context& ctx);
+int cmd_replay(Context& ctx);
+int cmd_resign(Context& ctx);
+int cmd_chat(Context& ctx);
+
+// The match id in positional word `index`, or a usage error.
+core::Result<uint64_t> match_arg(const Context& ctx, size_t index = 0);
+
+}  // namespace frontier::cli

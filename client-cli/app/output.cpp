@@ -1,0 +1,90 @@
+// Output helpers and the lazily connected session.
+#include "app/output.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <cstdio>
+
+namespace frontier::cli {
+
+std::string to_json(const google::protobuf::Message& msg) {
+  std::string out;
+  google::protobuf::util::JsonPrintOptions opts;
+  opts.preserve_proto_field_names = true;
+  opts.always_print_primitive_fields = true;
+  (void)google::protobuf::util::MessageToJsonString(msg, &out, opts);
+  return out;
+}
+
+std::string json_quote(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+core::Result<Session*> Context::connect(bool need_login) {
+  if (session && session->is_open()) return session.get();
+  if (need_login && config.token.empty())
+    return core::Status::not_found(
+        "Not logged in: run `frontier login NAME` (or `frontier register NAME`) first");
+  auto address = parse_server_url(config.server_or_default());
+  if (!address) return address.status();
+  session = std::make_unique<Session>(*address, config.token);
+  if (auto st = session->open(); !st) {
+    if (st.message().rfind("BAD_TOKEN", 0) == 0)
+      return core::Status::not_found(st.message() +
+                                     " (the stored session has ended: run `frontier login NAME`)");
+    return core::Status::not_found("Cannot reach " + config.server_or_default() + ": " + st.message() +
+                                   " (set the server with `frontier server URL`)");
+  }
+  return session.get();
+}
+
+int Context::fail(const core::Status& st) {
+  if (json) {
+    std::string code = st.message().substr(0, st.message().find(':'));
+    bool wire_code = !code.empty() && code.find(' ') == std::string::npos;
+    *out << "{\"error\":{\"code\":" << json_quote(wire_code ? code : core::status_code_name(st.code()))
+         << ",\"message\":" << json_quote(st.message()) << "}}\n";
+  } else {
+    *err << style.red("frontier: ") << st.message() << "\n";
+  }
+  return 1;
+}
+
+void Context::emit(const google::protobuf::Message& msg) {
+  if (json) *out << to_json(msg) << "\n" << std::flush;
+}
+
+void Context::say(const std::string& text) {
+  if (!json) *out << text << std::flush;
+}
+
+core::Status Context::save() {
+  return save_config(dir, config);
+}
+
+}  // namespace frontier::cli

@@ -1,0 +1,87 @@
+// `frontier play` and `frontier watch`: subscribe to a match, keep its board current as pushes
+// arrive, answer this seat's prompts (typed by the player, or by a policy), and survive
+// connection loss: reconnect with back-off, resubscribe from the last seq seen, and resend an
+// unanswered action with the same expected_seq and client_action_id, so the server either
+// answers it as a duplicate or refuses it as stale; it is never applied twice.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "app/choose.h"
+#include "app/output.h"
+#include "render/render.h"
+
+namespace frontier::cli {
+
+struct PlayOptions {
+  uint64_t match_id = 0;
+  bool watching = false;
+  Policy policy = Policy::kAsk;
+  uint64_t seed = 0;   // for Policy::kRandom; 0 = from std::random_device
+  int delay_ms = 0;    // pause before each automatic choice (demos)
+  bool quiet = false;  // scripted mode: no log lines, only the result
+  RenderOptions render;
+};
+
+class PlayLoop {
+ public:
+  PlayLoop(Context& ctx, PlayOptions opts);
+  // Runs until the match is over (0), the player quits (0) or something fails (1).
+  int run();
+
+ private:
+  struct Pending {
+    wire::ClientMessage msg;  // resent as is after a reconnect
+    uint64_t request_id = 0;
+    std::string label;
+    std::string basis;  // the view and prompt the choice was made from (serialized)
+    std::chrono::steady_clock::time_point sent_at;
+  };
+
+  core::Status subscribe();
+  core::Status reconnect();
+  void take_update(const wire::MatchUpdate& u);
+  void handle(const wire::ServerMessage& m);
+  void handle_pending_error(const wire::Error& e);
+  const Prompt* my_prompt() const;
+  void submit(int choice);
+  // Typed input while playing: a choice, or a command (help, board, log, zoom, chat, undo, resign, quit).
+  void handle_line(const std::string& line);
+  std::optional<std::string> read_line(int timeout_ms);
+  void show_board();
+  void show_prompt();
+  void note(const std::string& text);
+  void send_async(wire::ClientMessage m);
+  // Sends (or resends, with the same ids) the pending action, paced under the server's
+  // per-connection message rate.
+  void send_pending();
+  bool interactive() const { return !opts_.watching && opts_.policy == Policy::kAsk; }
+
+  Context& ctx_;
+  PlayOptions opts_;
+  std::mt19937_64 rng_;
+  Session* session_ = nullptr;
+  wire::MatchUpdate current_;
+  bool have_update_ = false;
+  uint32_t last_log_seq_ = 0;
+  // The seq our last acknowledged action produced: prompts in older views are already answered.
+  uint32_t acked_seq_ = 0;
+  bool logged_setup_ = false;
+  std::deque<LogEntry> log_;
+  std::optional<Pending> pending_;
+  std::string id_prefix_;
+  uint64_t action_counter_ = 0;
+  bool prompt_shown_ = false;
+  bool quit_ = false;
+  std::string input_;
+  bool stdin_open_ = true;
+  int exit_status_ = 0;
+  std::chrono::steady_clock::time_point last_send_;
+};
+
+}  // namespace frontier::cli

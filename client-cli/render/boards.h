@@ -1,0 +1,28 @@
+// Dedicated boards for the games whose views have a shape worth drawing: Khartoum's spaces and
+// stacks, the Lion's four banner paths, Asia Crossroads' grid around an area of interest. Each
+// returns false when the view lacks what it draws (the generic board is used instead).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "render/generic_board.h"
+#include "render/reflect.h"
+#include "render/style.h"
+#include "view.pb.h"
+
+namespace frontier::cli {
+
+bool render_dedicated_board(const GameView& view, const Style& style, const BoardOptions& opts,
+                            std::string& out);
+
+bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
+bool lion_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
+bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
+
+// "a, b, c"
+std::string join(const std::vector<std::string>& parts, const char* sep = ", ");
+// Appends "label: items" wrapped to `width`, continuation lines indented under the items.
+void wrapped(std::string& out, const std::string& label, const std::vector<std::string>& items, int width);
+
+}  // namespace frontier::cli

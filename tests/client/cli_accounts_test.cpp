@@ -1,0 +1,126 @@
+// The account and lobby commands of the real `frontier` binary against the real test server.
+#include <sys/stat.h>
+
+#include <fstream>
+
+#include "cli_env.h"
+
+namespace frontier::testing {
+namespace {
+
+using Accounts = CliTest;
+
+TEST_F(Accounts, HelpListsEveryCommandAndEachCommandHasItsOwn) {
+  CliUser u = anonymous("help");
+  CliResult r = u.run({"help"});
+  EXPECT_EQ(r.status, 0);
+  for (const char* c : {"server", "register", "login", "logout", "games", "new", "open", "join", "list",
+                        "play", "watch", "log", "replay", "resign", "chat"})
+    EXPECT_NE(r.out.find(std::string("  ") + c + " "), std::string::npos) << c;
+  r = u.run({"replay", "--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("Usage: frontier replay MATCH"), std::string::npos) << r.out;
+  r = u.run({"help", "--json"});
+  EXPECT_NE(r.out.find("{\"name\":\"replay\",\"usage\":\"frontier replay MATCH"), std::string::npos) << r.out;
+  r = u.run({"fly"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown command 'fly'"), std::string::npos);
+  r = u.run({"list", "--colour"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("Unknown option --colour"), std::string::npos);
+}
+
+TEST_F(Accounts, RegisterStoresTheTokenOwnerOnlyAndLogoutForgetsIt) {
+  CliUser u = anonymous("alice");
+  CliResult r = u.run({"register", u.name(), "--json"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_EQ(json_string(r.out, "user_name"), u.name());
+  auto file = u.config_home() / "frontier" / "config";
+  struct stat st {};
+  ASSERT_EQ(::stat(file.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  ASSERT_EQ(::stat(file.parent_path().c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  std::ifstream in(file);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  auto at = text.find("token=");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(text.substr(at + 6, text.find('\n', at) - at - 6).size(), 64u) << text;
+
+  r = u.run({"list"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("You are in no matches"), std::string::npos) << r.out;
+
+  r = u.run({"logout"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = u.run({"list"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("Not logged in"), std::string::npos) << r.err;
+
+  r = u.run({"login", u.name(), "--password", "wrong-password-1", "--json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(json_string(r.out, "code"), "BAD_CREDENTIALS") << r.out;
+  r = u.run({"login", u.name()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Logged in as " + u.name()), std::string::npos);
+}
+
+TEST_F(Accounts, ServerUrlIsStoredAndABadOneIsRefused) {
+  CliUser u = anonymous("url");
+  u.pass_server(false);
+  CliResult r = u.run({"server", "ws://example.invalid:notaport/"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("not a port number"), std::string::npos) << r.err;
+  r = u.run({"server", "ws://127.0.0.1:1/"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = u.run({"server", "--json"});
+  EXPECT_EQ(json_string(r.out, "server"), "ws://127.0.0.1:1/");
+  // Nothing listens on port 1: a clear sentence, not a hang.
+  r = u.run({"games"}, {}, std::chrono::seconds(20));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("Cannot reach"), std::string::npos) << r.err;
+}
+
+TEST_F(Accounts, GamesListsTheFixtureGameAndBadRequestsGetTypedErrors) {
+  CliUser u = registered("lobby");
+  CliResult r = u.run({"games"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("race"), std::string::npos) << r.out;
+  r = u.run({"new", "race", "--private"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Created match "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" (race); you hold seat 0."), std::string::npos) << r.out;
+  // A private match is not listed among the open ones.
+  EXPECT_EQ(u.run({"open"}).out.find(r.out.substr(14, r.out.find(' ', 14) - 14) + "  race"),
+            std::string::npos);
+  r = u.run({"new", "chess", "--json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(json_string(r.out, "code"), "UNKNOWN_GAME") << r.out;
+  r = u.run({"join", "999999"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("UNKNOWN_MATCH"), std::string::npos) << r.err;
+  r = u.run({"join", "seven"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("'seven' is not a match number"), std::string::npos) << r.err;
+}
+
+TEST_F(Accounts, ResigningARunningMatchEndsItForBoth) {
+  CliUser a = registered("quitter");
+  CliUser b = registered("winner");
+  CliResult r = a.run({"new", "race", "--json"});
+  std::string id = std::to_string(json_number(r.out, "match_id"));
+  ASSERT_EQ(b.run({"join", id}).status, 0);
+  r = a.run({"list"});
+  EXPECT_NE(r.out.find("your turn"), std::string::npos) << "both seats bid at once:\n" << r.out;
+  r = a.run({"resign", id});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("You resigned match " + id), std::string::npos);
+  r = b.run({"play", id, "--json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"event\":\"finished\",\"result\":\"North resigns; South wins\",\"winner\":1"),
+            std::string::npos)
+      << r.out;
+}
+
+}  // namespace
+}  // namespace frontier::testing
