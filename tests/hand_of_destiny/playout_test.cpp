@@ -14,18 +14,24 @@ frontier::MatchSetup campaign() {
   return setup;
 }
 
-TEST(Playout, CompleteGamesFinishWithEveryCheckOn) {  // 26.0, 27.0, 29.14
+// 2,000 complete games with every check on every step, in four shards so ctest can run them
+// side by side (seeds 1-500, 501-1000, ...).
+class CheckedPlayouts : public ::testing::TestWithParam<int> {};
+
+TEST_P(CheckedPlayouts, CompleteGamesFinishWithEveryCheckOn) {  // 26.0, 27.0, 29.14
   sim::PlayoutOptions opt;
-  opt.seed = 1;
-  opt.games = 400;
+  opt.seed = 1 + 500 * static_cast<uint64_t>(GetParam());
+  opt.games = 500;
   opt.check = true;
   opt.check_replay = true;
   sim::PlayoutReport r = sim::run_playouts(khartoum(), campaign(), opt);
   ASSERT_TRUE(r.failures.empty()) << r.failures.front();
-  EXPECT_EQ(r.finished, 400);
+  EXPECT_EQ(r.finished, 500);
   EXPECT_GT(r.winners["Empire"], 0);
   EXPECT_GT(r.winners["Mahdist"], 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(Shards, CheckedPlayouts, ::testing::Range(0, 4));
 
 TEST(Playout, StandardRulesGamesFinishToo) {  // 2.0: the advanced rules are optional
   frontier::MatchSetup setup = campaign();
