@@ -118,7 +118,9 @@ void extras_legal(const State& s, int seat, Actions& out) {
     return;
   }
   if (s.offer_from >= 0) {
-    out.push_back({kAnswerOffer, 1, 0, 0});
+    // He can only pay what he has, and not the pounds of a recruit he is placing (10.3).
+    if (s.offer_kind != kAskPounds || (s.pounds[seat] >= s.offer_value && s.recruit_pick[seat] < 0))
+      out.push_back({kAnswerOffer, 1, 0, 0});
     out.push_back({kAnswerOffer, 0, 0, 0});
     return;
   }
@@ -142,11 +144,18 @@ void extras_legal(const State& s, int seat, Actions& out) {
 }
 
 void agreement_offers(const State& s, int seat, Actions& out) {
-  if (s.offers_made[seat] >= 2 || s.recruit_pick[seat] >= 0) return;  // two offers a turn keep play finite
-  for (int p : {1, 2, 5, 10})
+  // 23.0 "at any time": whenever the seat holds a main prompt. Two offers per seat per phase
+  // (expenditure, each operations phase) keep every playout finite.
+  if (s.offers_made[seat] >= kOffersPerPhase || s.recruit_pick[seat] >= 0) return;
+  for (int p : {1, 2, 5, 10}) {  // 23.1(1): trade pounds, either way
     if (p <= s.pounds[seat]) out.push_back({kOfferPounds, static_cast<int16_t>(p), 0, 0});
-  for (int r = 0; r < kRegions; ++r)
-    if (s.control[r] == seat) out.push_back({kOfferRegion, static_cast<int16_t>(r), 0, 0});
+    out.push_back({kOfferPounds, static_cast<int16_t>(p), 1, 0});
+  }
+  for (int r = 0; r < kRegions; ++r)  // 23.1(2): change the control status of his own regions
+    if (s.control[r] == seat) {
+      out.push_back({kOfferRegion, static_cast<int16_t>(r), 0, 0});
+      out.push_back({kOfferRegion, static_cast<int16_t>(r), 1, 0});
+    }
 }
 
 void operation_end_options(const State& s, int seat, Actions& out) {
@@ -229,23 +238,25 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
     case kOfferPounds:
     case kOfferRegion:
       s.offer_from = static_cast<int8_t>(seat);
-      s.offer_kind = static_cast<int8_t>(a.kind == kOfferPounds ? 0 : 1);
+      s.offer_kind = static_cast<int8_t>(a.kind == kOfferPounds ? (a.b ? kAskPounds : kGivePounds)
+                                                                : (a.b ? kRegionNeutral : kGiveRegion));
       s.offer_value = static_cast<int8_t>(a.a);
       ++s.offers_made[seat];
       return true;
     case kAnswerOffer: {
       int from = s.offer_from;
       if (a.a == 1) {
-        if (s.offer_kind == 0) {
-          int p = std::min<int>(s.offer_value, s.pounds[from]);
-          s.pounds[from] = static_cast<int16_t>(s.pounds[from] - p);
-          s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] + p);
+        if (s.offer_kind == kGivePounds || s.offer_kind == kAskPounds) {
+          int payer = s.offer_kind == kGivePounds ? from : seat;
+          int p = std::min<int>(s.offer_value, s.pounds[payer]);
+          s.pounds[payer] = static_cast<int16_t>(s.pounds[payer] - p);
+          s.pounds[other(payer)] = static_cast<int16_t>(s.pounds[other(payer)] + p);
           if (ev.enabled())
             ev.add_private("agreement", core::seat_bit(from) | core::seat_bit(seat),
-                           std::string(side_name(from)) + " pays " + std::to_string(p) + " pounds (23.1)",
+                           std::string(side_name(payer)) + " pays " + std::to_string(p) + " pounds (23.1)",
                            "");
         } else if (s.control[s.offer_value] == from) {
-          set_control(s, s.offer_value, seat, false, ev);
+          set_control(s, s.offer_value, s.offer_kind == kGiveRegion ? seat : kNeutral, false, ev);
         }
       } else if (ev.enabled()) {
         ev.add("agreement", std::string(side_name(seat)) + " declines the offer");

@@ -67,6 +67,7 @@ void begin_ops(State& s) {
   s.phasing = s.first;
   s.phase = kMovement;
   s.nego_done = 0;
+  s.offers_made = {0, 0};  // 23.0: a fresh allowance of offers each phase
 }
 
 void start_turn(State& s, core::EventSink& ev) {
@@ -116,6 +117,7 @@ void start_operations_step(State& s, core::EventSink& ev) {
   }
   if (s.op < 5) {
     ++s.op;
+    s.offers_made = {0, 0};
     s.phasing = s.first;
     s.phase = kMovement;
     return;

@@ -60,6 +60,7 @@ enum Kind : uint16_t {
   kRelease,
   kChooseAgent,
   kZoom,
+  kPickAgent,
 };
 
 enum Phase : uint8_t {
@@ -86,6 +87,13 @@ enum Phase : uint8_t {
   kHashishanTarget,
   kGameOver,
 };
+
+// What a pending agent choice is for (State::pick_for).
+enum PickFor : int8_t { kPickCombat = 0, kPickMove = 1, kPickCounter = 2 };
+
+// What a player agreement offers (23.1), State::offer_kind.
+enum OfferKind : int8_t { kGivePounds = 0, kGiveRegion = 1, kRegionNeutral = 2, kAskPounds = 3 };
+constexpr int kOffersPerPhase = 2;  // per seat per phase (interpretation, docs/games/crossroads.md)
 
 // Civilization marker bits per square: side * 4 + kind (20.0).
 enum MarkerKind : uint8_t { kColony = 0, kFort = 1, kTradingPost = 2, kRailroad = 3 };
@@ -188,6 +196,10 @@ struct State final : core::GameState {
   std::array<int8_t, 2> somnath{};  // Gates of Somnath this turn (32.6 21)
   uint8_t once_discoveries = 0;     // bit 0 Ahmad Mahdum, 1 Gates of Somnath, 2 Hashishan (once per game)
   int8_t hashishan_side = -1;       // player designating a Hashishan target
+  // "Which one agent" choices (14.8, 15.1(4), 15.61(4), 16.21): the purpose of the pending prompt
+  // (PickFor, -1 none) and the side answering it.
+  int8_t pick_for = -1, pick_side = -1;
+  std::array<int8_t, 2> combat_agent{{-1, -1}};  // whose military value counts (14.8); -2 not yet chosen
   std::array<int8_t, 2> zoom{{-1, -1}};  // block of the grid a seat is choosing a square in (picker.h)
   int8_t new_agent_for = -1;             // the New Agent event: this side picks the agent (16.5(3), 16.61)
   int16_t hashishan_sq = -1;             // the designated square, once chosen
