@@ -13,6 +13,12 @@ bool jihad_region_ok(const State& s, int r) {
   return true;
 }
 
+void levy_closed(State& s, core::EventSink& ev) {
+  s.levy_khan = false;
+  for (int u = 0; u < s.nunits; ++u) s.units[u].flags &= static_cast<uint8_t>(~kLevied);
+  next_levy(s, ev);
+}
+
 void next_prisoner(State& s) {
   s.pending_prisoner = -1;
   for (int a = 0; a < s.nagents; ++a)
@@ -86,6 +92,17 @@ void jihad_squares(const State& s, int region, std::vector<int>& out) {
 
 void extras_legal(const State& s, int seat, Actions& out) {
   std::vector<int> sqs;
+  if (s.levy_khan) {  // 5.42(3): "may take the Khan ... place it on one of the irregulars"
+    for (int u = 0; u < s.nunits; ++u) {
+      int l = s.units[u].loc;
+      if (!(s.units[u].flags & kLevied)) continue;
+      bool seen = false;
+      for (const auto& o : out) seen = seen || o.a == l;
+      if (!seen) out.push_back({kLevy, static_cast<int16_t>(l), 2, 0});
+    }
+    out.push_back({kLevy, -1, 2, 0});
+    return;
+  }
   if (s.levy_left > 0) {
     if (s.levy_region == -1) {  // Jihad, first step: the region (21.2)
       for (int r = 0; r < kRegions; ++r) {
@@ -187,6 +204,11 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       after_initiative(s, ev);
       return true;
     case kLevy: {
+      if (a.b == 2) {  // the Khan's placement closes the levy
+        if (a.a >= 0) s.agents[d.agent_index("Khan (" + d.region_code[s.levy_region] + ")")].loc = a.a;
+        levy_closed(s, ev);
+        return true;
+      }
       if (a.a < 0) {
         s.levy_left = 0;
       } else if (a.b == 1) {
@@ -204,14 +226,21 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
         for (int u = 0; u < s.nunits; ++u)
           if (s.units[u].loc == kPool && s.type(u).nation == nation && s.type(u).kind == kIrregular) {
             s.units[u].loc = a.a;
+            s.units[u].flags |= kLevied;
             break;
           }
-        // The region's Khan joins the first levy group (5.42(3)).
-        int khan = d.agent_index("Khan (" + d.region_code[s.levy_region] + ")");
-        if (khan >= 0 && s.agents[khan].loc == kPool) s.agents[khan].loc = a.a;
         --s.levy_left;
       }
-      if (s.levy_left == 0) next_levy(s, ev);
+      if (s.levy_left == 0) {
+        // 5.42(3): the player may then put the region's Khan, if not on the map, on one of them.
+        int khan = s.levy_region >= 0 ? d.agent_index("Khan (" + d.region_code[s.levy_region] + ")") : -1;
+        bool placed = false;
+        for (int u = 0; u < s.nunits; ++u) placed = placed || (s.units[u].flags & kLevied);
+        if (khan >= 0 && s.agents[khan].loc == kPool && placed)
+          s.levy_khan = true;
+        else
+          levy_closed(s, ev);
+      }
       return true;
     }
     case kPrisoner: {

@@ -30,7 +30,7 @@ constexpr OptionDef kOptions[] = {
 };
 
 bool interrupt(const State& s) {
-  return s.levy_left > 0 || s.pending_prisoner >= 0 || s.offer_from >= 0 || s.hashishan_side >= 0 ||
+  return s.levy_busy() || s.pending_prisoner >= 0 || s.offer_from >= 0 || s.hashishan_side >= 0 ||
          s.new_agent_for >= 0;
 }
 
@@ -95,7 +95,7 @@ class CrossroadsGame final : public core::Game {
     // Interrupting decisions, in the order extras_legal() serves them.
     if (!s.finished) {
       if (s.pick_for >= 0) return core::seat_bit(s.pick_side);
-      if (s.levy_left > 0) return core::seat_bit(s.levy_side);
+      if (s.levy_busy()) return core::seat_bit(s.levy_side);
       if (s.new_agent_for >= 0) return core::seat_bit(s.new_agent_for);
       if (s.pending_prisoner >= 0)
         return core::seat_bit(s.agents[s.pending_prisoner].loc == kHeldByBritish ? kBritish : kRussian);

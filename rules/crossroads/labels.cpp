@@ -35,6 +35,9 @@ std::string offer_text(const State& s) {
 
 core::PromptInfo prompt_for(const State& s, int seat) {
   const Data& d = *s.d;
+  if (s.levy_khan)
+    return {"levy_khan",
+            "Put the " + d.region_code[s.levy_region] + " Khan on one of the levy irregulars? (5.42(3))"};
   if (s.levy_left > 0)
     return {s.levy_region >= 0 ? "levy" : "jihad",
             s.levy_region >= 0 ? "Place " + std::to_string(s.levy_left) + " " + d.region_code[s.levy_region] +
@@ -172,6 +175,8 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
       return "Starve " + piece(s, a.a);
     case kLevy:
       if (a.b == 1) return "Raise the Jihad in " + d.region_name[a.a];
+      if (a.b == 2)
+        return a.a < 0 ? "Leave the Khan in the counter mix" : "Put the Khan at " + square_name(d, a.a);
       return a.a < 0 ? "No square: lose the rest" : "Place at " + square_name(d, a.a);
     case kOfferPounds:
       return (a.b ? "Ask for " : "Offer ") + std::to_string(a.a) + " pounds";

@@ -154,7 +154,7 @@ void expend_finished(State& s) {
 
 core::SeatMask awaiting_seats(const State& s) {
   if (s.finished) return 0;
-  if (s.levy_left > 0) return core::seat_bit(s.levy_side);
+  if (s.levy_busy()) return core::seat_bit(s.levy_side);
   if (s.pending_prisoner >= 0)
     return core::seat_bit(s.agents[s.pending_prisoner].loc == kHeldByBritish ? kBritish : kRussian);
   if (s.offer_from >= 0) return core::seat_bit(other(s.offer_from));

@@ -106,6 +106,7 @@ constexpr uint8_t kMoved = 1;    // moved (or was dropped off) this movement sub
 constexpr uint8_t kInForce = 2;  // part of the force being formed or moved
 constexpr uint8_t kLoser = 4;    // scratch
 constexpr uint8_t kNew = 8;      // recruited this expenditure phase (10.61)
+constexpr uint8_t kLevied = 16;  // placed by the defense levy now being placed (5.42(3))
 
 // Option bits (match options).
 enum Option : uint16_t {
@@ -186,6 +187,7 @@ struct State final : core::GameState {
   int16_t prov_sq = -1, starve_due = 0;
   // Levy / jihad placement (5.42(3), 21.2).
   int8_t levy_side = -1, levy_region = -1, levy_left = 0;
+  bool levy_khan = false;  // the levy is placed: the player may put the Khan on one of its irregulars
   std::array<uint32_t, 2> levy_pending{};         // further invaded regions awaiting their levy roll
   std::array<int16_t, 2> recruit_pick{{-1, -1}};  // type (or 1000 + agent) being placed (10.3)
   // Player agreements (23.0).
@@ -217,6 +219,7 @@ struct State final : core::GameState {
     if (nation == kGhaziNation) return control[kGhazi];
     return control[static_cast<unsigned>(nation - 2) & 31u];
   }
+  bool levy_busy() const { return levy_left > 0 || levy_khan; }  // a levy/Jihad placement prompt
   const UnitType& type(int u) const { return d->types[units[u].type]; }
   int8_t unit_side(int u) const { return nation_side(type(u).nation); }
   int8_t agent_side(int a) const { return nation_side(d->agents[a].nation); }

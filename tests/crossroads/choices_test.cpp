@@ -118,3 +118,30 @@ TEST(CrossroadsChoices, OffersAreBoundedPerPhase) {
 
 }  // namespace
 }  // namespace frontier::crossroads::test
+
+namespace frontier::crossroads::test {
+namespace {
+
+TEST(CrossroadsChoices, LevyKhanIsTheGainingPlayersChoice) {
+  // 5.42(3): "The player may take the Khan ... and place it on one of the irregulars."
+  auto s = board({"place British FF at Kandahar", "phase negotiations British op 1"});
+  S(*s).rng.force_roll(2);
+  play(*s, kBritish, "End negotiations");  // 5.41(2): Afghanistan joins the Russians
+  std::vector<core::Action> legal;
+  while (game().prompt(*s, kRussian).kind == "levy") {  // the first square offered each time
+    game().legal_actions(*s, kRussian, legal);
+    ASSERT_FALSE(legal.empty());
+    core::apply(game(), *s, kRussian, legal.front());
+  }
+  EXPECT_EQ(game().prompt(*s, kRussian).kind, "levy_khan");
+  auto choices = labels(*s, kRussian);
+  EXPECT_EQ(choices.back(), "Leave the Khan in the counter mix");
+  int khan = data().agent_index("Khan (AF)");
+  ASSERT_GE(khan, 0);
+  play(*s, kRussian, "Leave the Khan in the counter mix");
+  EXPECT_EQ(S(*s).agents[khan].loc, kPool);
+  EXPECT_FALSE(S(*s).levy_busy());
+}
+
+}  // namespace
+}  // namespace frontier::crossroads::test

@@ -67,8 +67,9 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  EXPECT_EQ(core::hash_hex(r.signature), "ed5c4b77377b1000");
-  EXPECT_EQ(r.actions, 22265u);  // agent choices (14.8, 15.1(4), 16.21) and wider 23.0 offers
+  EXPECT_EQ(core::hash_hex(r.signature), "def0af9393f86f77");
+  EXPECT_EQ(r.actions,
+            21534u);  // agent choices (14.8, 15.1(4), 16.21), wider 23.0 offers, levy Khan (5.42(3))
 }
 
 // Legal-action counts in named positions (perft-style oracle).
