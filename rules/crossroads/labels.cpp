@@ -280,6 +280,17 @@ std::string explain(const State& s, int seat, const core::Action& a) {
       return "Combat happens only where your combat units share a square with enemy combat units (14.21)";
     case kEndCombat:
       return "Every combat must be resolved before the combat sub-phase ends (14.21)";
+    case kOfferPounds:
+    case kOfferRegion:
+      if (s.offers_made[seat] >= kOffersPerPhase)
+        return "At most " + std::to_string(kOffersPerPhase) + " agreement offers per player per phase (23.0)";
+      return "Offers are pounds you have, or pounds asked, or the control of a region you control, made at "
+             "one "
+             "of your prompts; never units or markers (23.1, 23.2)";
+    case kAnswerOffer:
+      return "You can accept a request for pounds only when you have them and are not placing a recruit "
+             "(23.1, "
+             "10.3)";
     case kPickAgent:
       return "Only one of your agents present may count: in the combat (14.8), for the movement bonus "
              "(16.21) or "

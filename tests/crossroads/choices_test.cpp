@@ -114,6 +114,12 @@ TEST(CrossroadsChoices, OffersAreBoundedPerPhase) {
     play(*s, kRussian, "Decline the offer");
   }
   EXPECT_FALSE(offered(*s, kBritish, "Offer 1 pounds"));
+  // A third offer is refused with the reason and changes nothing.
+  std::string before = core::state_hash(game(), *s);
+  auto r = core::apply(game(), *s, kBritish, core::Action{kOfferPounds, 1, 0, 0});
+  EXPECT_FALSE(r.status.is_ok());
+  EXPECT_NE(r.status.message().find("(23.0)"), std::string::npos) << r.status.message();
+  EXPECT_EQ(core::state_hash(game(), *s), before);
 }
 
 }  // namespace
