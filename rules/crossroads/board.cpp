@@ -226,7 +226,7 @@ void set_control(State& s, int region, int side, bool invasion, core::EventSink&
     return;
   }
   if (invasion) {
-    if (s.levy_left > 0)
+    if (s.levy_busy())
       s.levy_pending[side] |= 1u << region;
     else
       start_levy(s, region, side, ev);

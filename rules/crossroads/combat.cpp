@@ -20,11 +20,9 @@ int min_move(const State& s, int sq, int side) {
     if (s.units[u].loc == sq && s.unit_side(u) == side) m = std::min<int>(m, s.type(u).move);
   return m;
 }
-int best_military(const State& s, int sq, int side) {
-  int m = 0;
-  for (int a = 0; a < s.nagents; ++a)
-    if (s.agents[a].loc == sq && s.agent_side(a) == side) m = std::max<int>(m, s.d->agents[a].military);
-  return m;
+int agent_military(const State& s, int side) {
+  int a = s.combat_agent[side];
+  return a >= 0 ? s.d->agents[a].military : 0;
 }
 bool has_regulars(const State& s, int sq, int side) {
   for (int u = 0; u < s.nunits; ++u)
@@ -124,11 +122,14 @@ void continue_result(State& s, core::EventSink& ev) {
   }
 }
 
+}  // namespace
+
 void resolve_odds(State& s, core::EventSink& ev) {
+  if (!combat_agents_chosen(s)) return;  // 14.8: each side names its one agent
   int att = s.phasing, def = other(att), sq = s.combat_sq;
   int a = combat_strength(s, sq, att), d = combat_strength(s, sq, def) * s.combat_mult;
   int col = combat_column(a, d);
-  int drm = best_military(s, sq, att) - best_military(s, sq, def);  // 14.8
+  int drm = agent_military(s, att) - agent_military(s, def);  // 14.8
   int roll = s.rng.roll();
   int die = std::clamp(roll + drm, 0, 7);
   s.combat_result = s.d->crt[s.combat_crt][die][col];
@@ -160,6 +161,8 @@ void resolve_odds(State& s, core::EventSink& ev) {
   continue_result(s, ev);
 }
 
+namespace {
+
 void after_crt_choice(State& s, core::EventSink& ev) {
   int opts[3];
   int n = best_terrain_multiple(s, s.combat_sq, other(s.phasing), opts);
@@ -184,6 +187,7 @@ void after_withdrawal(State& s, core::EventSink& ev) {
 void begin_combat(State& s, int sq, core::EventSink& ev) {
   int att = s.phasing, def = other(att);
   s.combat_sq = static_cast<int16_t>(sq);
+  s.combat_agent = {-2, -2};
   // 24.0: the first attack by a force with regulars on a force with enemy regulars.
   if (s.open_war_by < 0 && has_regulars(s, sq, att) && has_regulars(s, sq, def)) {
     s.open_war_by = static_cast<int8_t>(att);

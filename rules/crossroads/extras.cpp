@@ -13,6 +13,12 @@ bool jihad_region_ok(const State& s, int r) {
   return true;
 }
 
+void levy_closed(State& s, core::EventSink& ev) {
+  s.levy_khan = false;
+  for (int u = 0; u < s.nunits; ++u) s.units[u].flags &= static_cast<uint8_t>(~kLevied);
+  next_levy(s, ev);
+}
+
 void next_prisoner(State& s) {
   s.pending_prisoner = -1;
   for (int a = 0; a < s.nagents; ++a)
@@ -86,6 +92,17 @@ void jihad_squares(const State& s, int region, std::vector<int>& out) {
 
 void extras_legal(const State& s, int seat, Actions& out) {
   std::vector<int> sqs;
+  if (s.levy_khan) {  // 5.42(3): "may take the Khan ... place it on one of the irregulars"
+    for (int u = 0; u < s.nunits; ++u) {
+      int l = s.units[u].loc;
+      if (!(s.units[u].flags & kLevied)) continue;
+      bool seen = false;
+      for (const auto& o : out) seen = seen || o.a == l;
+      if (!seen) out.push_back({kLevy, static_cast<int16_t>(l), 2, 0});
+    }
+    out.push_back({kLevy, -1, 2, 0});
+    return;
+  }
   if (s.levy_left > 0) {
     if (s.levy_region == -1) {  // Jihad, first step: the region (21.2)
       for (int r = 0; r < kRegions; ++r) {
@@ -118,7 +135,9 @@ void extras_legal(const State& s, int seat, Actions& out) {
     return;
   }
   if (s.offer_from >= 0) {
-    out.push_back({kAnswerOffer, 1, 0, 0});
+    // He can only pay what he has, and not the pounds of a recruit he is placing (10.3).
+    if (s.offer_kind != kAskPounds || (s.pounds[seat] >= s.offer_value && s.recruit_pick[seat] < 0))
+      out.push_back({kAnswerOffer, 1, 0, 0});
     out.push_back({kAnswerOffer, 0, 0, 0});
     return;
   }
@@ -142,11 +161,18 @@ void extras_legal(const State& s, int seat, Actions& out) {
 }
 
 void agreement_offers(const State& s, int seat, Actions& out) {
-  if (s.offers_made[seat] >= 2 || s.recruit_pick[seat] >= 0) return;  // two offers a turn keep play finite
-  for (int p : {1, 2, 5, 10})
+  // 23.0 "at any time": whenever the seat holds a main prompt. Two offers per seat per phase
+  // (expenditure, each operations phase) keep every playout finite.
+  if (s.offers_made[seat] >= kOffersPerPhase || s.recruit_pick[seat] >= 0) return;
+  for (int p : {1, 2, 5, 10}) {  // 23.1(1): trade pounds, either way
     if (p <= s.pounds[seat]) out.push_back({kOfferPounds, static_cast<int16_t>(p), 0, 0});
-  for (int r = 0; r < kRegions; ++r)
-    if (s.control[r] == seat) out.push_back({kOfferRegion, static_cast<int16_t>(r), 0, 0});
+    out.push_back({kOfferPounds, static_cast<int16_t>(p), 1, 0});
+  }
+  for (int r = 0; r < kRegions; ++r)  // 23.1(2): change the control status of his own regions
+    if (s.control[r] == seat) {
+      out.push_back({kOfferRegion, static_cast<int16_t>(r), 0, 0});
+      out.push_back({kOfferRegion, static_cast<int16_t>(r), 1, 0});
+    }
 }
 
 void operation_end_options(const State& s, int seat, Actions& out) {
@@ -178,6 +204,11 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       after_initiative(s, ev);
       return true;
     case kLevy: {
+      if (a.b == 2) {  // the Khan's placement closes the levy
+        if (a.a >= 0) s.agents[d.agent_index("Khan (" + d.region_code[s.levy_region] + ")")].loc = a.a;
+        levy_closed(s, ev);
+        return true;
+      }
       if (a.a < 0) {
         s.levy_left = 0;
       } else if (a.b == 1) {
@@ -195,14 +226,21 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
         for (int u = 0; u < s.nunits; ++u)
           if (s.units[u].loc == kPool && s.type(u).nation == nation && s.type(u).kind == kIrregular) {
             s.units[u].loc = a.a;
+            s.units[u].flags |= kLevied;
             break;
           }
-        // The region's Khan joins the first levy group (5.42(3)).
-        int khan = d.agent_index("Khan (" + d.region_code[s.levy_region] + ")");
-        if (khan >= 0 && s.agents[khan].loc == kPool) s.agents[khan].loc = a.a;
         --s.levy_left;
       }
-      if (s.levy_left == 0) next_levy(s, ev);
+      if (s.levy_left == 0) {
+        // 5.42(3): the player may then put the region's Khan, if not on the map, on one of them.
+        int khan = s.levy_region >= 0 ? d.agent_index("Khan (" + d.region_code[s.levy_region] + ")") : -1;
+        bool placed = false;
+        for (int u = 0; u < s.nunits; ++u) placed = placed || (s.units[u].flags & kLevied);
+        if (khan >= 0 && s.agents[khan].loc == kPool && placed)
+          s.levy_khan = true;
+        else
+          levy_closed(s, ev);
+      }
       return true;
     }
     case kPrisoner: {
@@ -229,23 +267,25 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
     case kOfferPounds:
     case kOfferRegion:
       s.offer_from = static_cast<int8_t>(seat);
-      s.offer_kind = static_cast<int8_t>(a.kind == kOfferPounds ? 0 : 1);
+      s.offer_kind = static_cast<int8_t>(a.kind == kOfferPounds ? (a.b ? kAskPounds : kGivePounds)
+                                                                : (a.b ? kRegionNeutral : kGiveRegion));
       s.offer_value = static_cast<int8_t>(a.a);
       ++s.offers_made[seat];
       return true;
     case kAnswerOffer: {
       int from = s.offer_from;
       if (a.a == 1) {
-        if (s.offer_kind == 0) {
-          int p = std::min<int>(s.offer_value, s.pounds[from]);
-          s.pounds[from] = static_cast<int16_t>(s.pounds[from] - p);
-          s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] + p);
+        if (s.offer_kind == kGivePounds || s.offer_kind == kAskPounds) {
+          int payer = s.offer_kind == kGivePounds ? from : seat;
+          int p = std::min<int>(s.offer_value, s.pounds[payer]);
+          s.pounds[payer] = static_cast<int16_t>(s.pounds[payer] - p);
+          s.pounds[other(payer)] = static_cast<int16_t>(s.pounds[other(payer)] + p);
           if (ev.enabled())
             ev.add_private("agreement", core::seat_bit(from) | core::seat_bit(seat),
-                           std::string(side_name(from)) + " pays " + std::to_string(p) + " pounds (23.1)",
+                           std::string(side_name(payer)) + " pays " + std::to_string(p) + " pounds (23.1)",
                            "");
         } else if (s.control[s.offer_value] == from) {
-          set_control(s, s.offer_value, seat, false, ev);
+          set_control(s, s.offer_value, s.offer_kind == kGiveRegion ? seat : kNeutral, false, ev);
         }
       } else if (ev.enabled()) {
         ev.add("agreement", std::string(side_name(seat)) + " declines the offer");

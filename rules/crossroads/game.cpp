@@ -30,7 +30,7 @@ constexpr OptionDef kOptions[] = {
 };
 
 bool interrupt(const State& s) {
-  return s.levy_left > 0 || s.pending_prisoner >= 0 || s.offer_from >= 0 || s.hashishan_side >= 0 ||
+  return s.levy_busy() || s.pending_prisoner >= 0 || s.offer_from >= 0 || s.hashishan_side >= 0 ||
          s.new_agent_for >= 0;
 }
 
@@ -94,7 +94,8 @@ class CrossroadsGame final : public core::Game {
     const State& s = S(gs);
     // Interrupting decisions, in the order extras_legal() serves them.
     if (!s.finished) {
-      if (s.levy_left > 0) return core::seat_bit(s.levy_side);
+      if (s.pick_for >= 0) return core::seat_bit(s.pick_side);
+      if (s.levy_busy()) return core::seat_bit(s.levy_side);
       if (s.new_agent_for >= 0) return core::seat_bit(s.new_agent_for);
       if (s.pending_prisoner >= 0)
         return core::seat_bit(s.agents[s.pending_prisoner].loc == kHeldByBritish ? kBritish : kRussian);
@@ -115,6 +116,7 @@ class CrossroadsGame final : public core::Game {
     out.clear();
     const State& s = S(gs);
     if (!(awaiting(gs) & core::seat_bit(seat))) return;
+    if (s.pick_for >= 0) return agent_pick_legal(s, seat, out);
     if (interrupt(s)) return extras_legal(s, seat, out);
     switch (s.phase) {
       case kSetup:
@@ -129,11 +131,14 @@ class CrossroadsGame final : public core::Game {
         return;
       case kMovement:
         movement_legal(s, seat, out);
-        agreement_offers(s, seat, out);  // 23.0: "at any time" -- here and in expenditure
+        agreement_offers(s, seat, out);  // 23.0 "at any time": every main prompt of a sub-phase
         return;
       case kForce:
         return movement_legal(s, seat, out);
       case kNegotiations:
+        negotiation_legal(s, seat, out);
+        agreement_offers(s, seat, out);  // 23.0 "at any time"
+        return;
       case kCommitPounds:
         return negotiation_legal(s, seat, out);
       case kMassacreChoice:
@@ -141,6 +146,9 @@ class CrossroadsGame final : public core::Game {
         operation_end_options(s, seat, out);
         return;
       case kCombat:
+        combat_legal(s, seat, out);
+        agreement_offers(s, seat, out);  // 23.0: between combats
+        return;
       case kWithdrawChoice:
       case kCrtChoice:
       case kTerrainChoice:
@@ -148,6 +156,9 @@ class CrossroadsGame final : public core::Game {
       case kRetreatChoice:
         return combat_legal(s, seat, out);
       case kProvisioning:
+        provision_legal(s, seat, out);
+        agreement_offers(s, seat, out);  // 23.0: during provisioning
+        return;
       case kStarveChoice:
         return provision_legal(s, seat, out);
       default:
@@ -163,6 +174,7 @@ class CrossroadsGame final : public core::Game {
       return;
     }
     s.zoom[seat] = -1;
+    if (a.kind == kPickAgent) return agent_pick_apply(s, a, ev);
     if (extras_apply(s, seat, a, ev)) return;
     switch (a.kind) {
       case kPlace:

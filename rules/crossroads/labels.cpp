@@ -17,23 +17,50 @@ std::string region_name(const State& s, int r) {
   return s.d->region_name[r];
 }
 
+std::string offer_text(const State& s) {
+  std::string v = std::to_string(s.offer_value);
+  switch (s.offer_kind) {
+    case kGivePounds:
+      return " offer " + v + " pounds";
+    case kAskPounds:
+      return " ask for " + v + " pounds";
+    case kGiveRegion:
+      return " offer control of " + region_name(s, s.offer_value);
+    default:
+      return " offer to make " + region_name(s, s.offer_value) + " neutral";
+  }
+}
+
 }  // namespace
 
 core::PromptInfo prompt_for(const State& s, int seat) {
   const Data& d = *s.d;
+  if (s.levy_khan)
+    return {"levy_khan",
+            "Put the " + d.region_code[s.levy_region] + " Khan on one of the levy irregulars? (5.42(3))"};
   if (s.levy_left > 0)
     return {s.levy_region >= 0 ? "levy" : "jihad",
             s.levy_region >= 0 ? "Place " + std::to_string(s.levy_left) + " " + d.region_code[s.levy_region] +
                                      " levy irregulars (5.42(3))"
                                : "Place the Ghazis and the Mad Mullah (21.2)"};
+  if (s.pick_for >= 0)
+    return s.pick_for == kPickCombat
+               ? core::PromptInfo{"combat_agent", "Choose the one agent whose military value counts at " +
+                                                      square_name(d, s.combat_sq) + " (14.8)"}
+           : s.pick_for == kPickMove
+               ? core::PromptInfo{"move_agent",
+                                  "Choose the one agent giving the force its "
+                                  "movement bonus (16.21)"}
+               : core::PromptInfo{"counter",
+                                  "Counter the " +
+                                      std::string(s.nego_ultimatum ? "ultimatum" : "negotiations") + " in " +
+                                      region_name(s, s.nego_region) + "? (" +
+                                      (s.nego_ultimatum ? "15.61(4))" : "15.1(4))")};
   if (s.new_agent_for == seat) return {"new_agent", "Choose the agent the event brings (16.5(3), 16.61)"};
   if (s.pending_prisoner >= 0)
     return {"prisoner", "Hold " + d.agents[s.pending_prisoner].name + " prisoner or execute him (16.42)"};
   if (s.offer_from >= 0)
-    return {"answer_offer", std::string("The ") + side_name(s.offer_from) + " offer " +
-                                (s.offer_kind == 0 ? std::to_string(s.offer_value) + " pounds"
-                                                   : "control of " + region_name(s, s.offer_value)) +
-                                " (23.0)"};
+    return {"answer_offer", std::string("The ") + side_name(s.offer_from) + offer_text(s) + " (23.0)"};
   if (s.hashishan_side == seat) return {"hashishan", "Designate a square with enemy units (32.6, Hashishan)"};
   switch (s.phase) {
     case kSetup:
@@ -148,17 +175,22 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
       return "Starve " + piece(s, a.a);
     case kLevy:
       if (a.b == 1) return "Raise the Jihad in " + d.region_name[a.a];
+      if (a.b == 2)
+        return a.a < 0 ? "Leave the Khan in the counter mix" : "Put the Khan at " + square_name(d, a.a);
       return a.a < 0 ? "No square: lose the rest" : "Place at " + square_name(d, a.a);
     case kOfferPounds:
-      return "Offer " + std::to_string(a.a) + " pounds";
+      return (a.b ? "Ask for " : "Offer ") + std::to_string(a.a) + " pounds";
     case kOfferRegion:
-      return "Offer control of " + region_name(s, a.a);
+      return a.b ? "Offer to make " + region_name(s, a.a) + " neutral"
+                 : "Offer control of " + region_name(s, a.a);
     case kAnswerOffer:
       return a.a ? "Accept the offer" : "Decline the offer";
     case kDiscover:
       return "Attempt a discovery with " + d.agents[a.a].name;
     case kZoom:
       return block_label(a.a);
+    case kPickAgent:
+      return agent_pick_label(s, a);
     case kChooseAgent:
       return "Take agent " + d.agents[a.a].name;
     case kTargetSquare:
@@ -206,6 +238,9 @@ void action_refs(const State& s, const core::Action& a, std::vector<frontier::Re
     case kStarve:
       add(a.a >= 1000 ? "agent" : "unit", a.a >= 1000 ? a.a - 1000 : a.a);
       return;
+    case kPickAgent:
+      if (a.a >= 0) add("agent", a.a);
+      return;
     case kNegotiate:
     case kUltimatum:
       add("region", a.a);
@@ -245,6 +280,21 @@ std::string explain(const State& s, int seat, const core::Action& a) {
       return "Combat happens only where your combat units share a square with enemy combat units (14.21)";
     case kEndCombat:
       return "Every combat must be resolved before the combat sub-phase ends (14.21)";
+    case kOfferPounds:
+    case kOfferRegion:
+      if (s.offers_made[seat] >= kOffersPerPhase)
+        return "At most " + std::to_string(kOffersPerPhase) + " agreement offers per player per phase (23.0)";
+      return "Offers are pounds you have, or pounds asked, or the control of a region you control, made at "
+             "one "
+             "of your prompts; never units or markers (23.1, 23.2)";
+    case kAnswerOffer:
+      return "You can accept a request for pounds only when you have them and are not placing a recruit "
+             "(23.1, "
+             "10.3)";
+    case kPickAgent:
+      return "Only one of your agents present may count: in the combat (14.8), for the movement bonus "
+             "(16.21) or "
+             "to counter negotiations (15.1(4), 15.61(4)), and only when that choice is asked";
     case kSelectForce:
       return "Pick a square holding your pieces that have not moved this sub-phase (11.3, 12.2)";
   }

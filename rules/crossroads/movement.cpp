@@ -64,19 +64,27 @@ int force_movement(const State& s) {
   int unit_min = 1000, bonus = 0;
   bool any_unit = false;
   each_force_piece(s, [&](int i, bool agent) {
-    if (agent) {
-      bonus = std::max<int>(bonus, s.d->agents[i].military);  // 16.21: one agent's bonus
-    } else {
+    if (!agent) {
       any_unit = true;
       int m = s.type(i).move * (s.force_forced ? 2 : 1);  // 27.1
       unit_min = std::min(unit_min, m);
     }
   });
+  if (s.force_agent >= 0) bonus = s.d->agents[s.force_agent].military;  // 16.21: one agent's bonus
   int mp = any_unit ? unit_min + bonus : kAgentMove;
   bool agents = false;
   each_force_piece(s, [&](int, bool agent) { agents = agents || agent; });
   if (agents) mp = std::min(mp, kAgentMove);  // 16.21, 27.2: agents use their own factor
   return mp * 2;
+}
+
+void force_sets_off(State& s, int sp_cost, core::EventSink& ev) {
+  s.force_mp = static_cast<int16_t>(force_movement(s));
+  if (ev.enabled())
+    ev.add_private("move", core::seat_bit(s.phasing),
+                   std::string(side_name(s.phasing)) + " force at " + square_name(*s.d, s.force_sq) +
+                       " begins to move with " + std::to_string(s.force_mp / 2) +
+                       (s.force_mp % 2 ? ".5" : "") + " movement points" + (sp_cost ? " (1 SP, 12.2)" : ""));
 }
 
 void movement_legal(const State& s, int seat, Actions& out) {
@@ -241,22 +249,8 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
     case kBeginMove: {
       int cost = sp_to_begin(s);
       s.sp[seat] = static_cast<int16_t>(s.sp[seat] - cost - (a.kind == kForcedMarch ? a.a : 0));
-      s.force_mp = static_cast<int16_t>(force_movement(s));
-      s.force_agent = -1;
-      int best = -1;
-      each_force_piece(s, [&](int i, bool agent) {
-        if (agent && d.agents[i].military > best)
-          best = d.agents[i].military, s.force_agent = static_cast<int8_t>(i);
-      });
-      bool units = false;
-      each_force_piece(s, [&](int, bool agent) { units = units || !agent; });
-      if (!units) s.force_agent = -1;
       s.force_begun = true;
-      if (ev.enabled())
-        ev.add_private("move", core::seat_bit(seat),
-                       std::string(side_name(seat)) + " force at " + square_name(d, s.force_sq) +
-                           " begins to move with " + std::to_string(s.force_mp / 2) +
-                           (s.force_mp % 2 ? ".5" : "") + " movement points" + (cost ? " (1 SP, 12.2)" : ""));
+      if (ask_move_agent(s)) force_sets_off(s, cost, ev);  // else the mover picks the agent (16.21)
       return;
     }
     case kStep: {

@@ -10,16 +10,6 @@ int capital_sq(const State& s, int region) {
   return s.d->cities[s.d->capital[region]].square;
 }
 
-// Best agent (highest political value) `side` has in the region's capital, or -1.
-int best_agent(const State& s, int region, int side) {
-  int sq = capital_sq(s, region), best = -1;
-  for (int a = 0; a < s.nagents; ++a)
-    if (s.agents[a].loc == sq && s.agent_side(a) == side &&
-        (best < 0 || s.d->agents[a].political > s.d->agents[best].political))
-      best = a;
-  return best;
-}
-
 // Die roll modifiers listed under 15.62, "applied to both Negotiations and Ultimatum tables".
 int nego_drm(const State& s, int region, int side) {
   const Data& d = *s.d;
@@ -131,11 +121,11 @@ void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSin
       s.nego_agent = static_cast<int8_t>(a.b);
       s.nego_ultimatum = a.kind == kUltimatum;
       s.nego_done |= 1u << a.a;
-      // 15.1(4): the defender counters only if he has an agent in the capital (neutral agents
-      // have no effect, 2.8). Which agent: the highest political value (no reason to pick another).
-      s.nego_defender_agent = static_cast<int8_t>(best_agent(s, a.a, other(seat)));
       s.commit = {-1, -1};
       s.phase = kCommitPounds;
+      // 15.1(4)/15.61(4): the defender may counter only with an agent in the capital (neutral
+      // agents have no effect, 2.8); whether he does, and with which agent, is his to declare.
+      ask_counter(s);
       return;
     case kCommit:
       s.commit[seat] = static_cast<int8_t>(a.a);

@@ -35,7 +35,16 @@ std::string expend_describe(const State& s, int seat, const core::Action& a);
 // movement.cpp (11.0, 13.0, 19.0)
 void movement_legal(const State& s, int seat, Actions& out);
 void movement_apply(State& s, const core::Action& a, core::EventSink& ev);
-int force_movement(const State& s);  // half points
+int force_movement(const State& s);  // half points, with s.force_agent's bonus (16.21)
+void force_sets_off(State& s, int sp_cost, core::EventSink& ev);  // movement points fixed, logged
+
+// agents.cpp: which one agent counts (14.8, 15.1(4), 15.61(4), 16.21) -- a prompt when several could
+bool combat_agents_chosen(State& s);  // false: a prompt was raised
+bool ask_move_agent(State& s);        // false: a prompt was raised
+void ask_counter(State& s);           // the non-phasing player declares his counter
+void agent_pick_legal(const State& s, int seat, Actions& out);
+void agent_pick_apply(State& s, const core::Action& a, core::EventSink& ev);
+std::string agent_pick_label(const State& s, const core::Action& a);
 
 // negotiation.cpp (15.0, 5.4)
 void negotiation_legal(const State& s, int seat, Actions& out);
@@ -47,6 +56,7 @@ void combat_legal(const State& s, int seat, Actions& out);
 void combat_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);
 int combat_column(int attack, int defence);
 bool combat_pending(const State& s);
+void resolve_odds(State& s, core::EventSink& ev);  // after the terrain multiple and the agents (14.7-14.8)
 void capture_checks(State& s, core::EventSink& ev);
 
 // supply.cpp (17.3-17.6)

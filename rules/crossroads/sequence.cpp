@@ -67,6 +67,7 @@ void begin_ops(State& s) {
   s.phasing = s.first;
   s.phase = kMovement;
   s.nego_done = 0;
+  s.offers_made = {0, 0};  // 23.0: a fresh allowance of offers each phase
 }
 
 void start_turn(State& s, core::EventSink& ev) {
@@ -116,6 +117,7 @@ void start_operations_step(State& s, core::EventSink& ev) {
   }
   if (s.op < 5) {
     ++s.op;
+    s.offers_made = {0, 0};
     s.phasing = s.first;
     s.phase = kMovement;
     return;
@@ -152,7 +154,7 @@ void expend_finished(State& s) {
 
 core::SeatMask awaiting_seats(const State& s) {
   if (s.finished) return 0;
-  if (s.levy_left > 0) return core::seat_bit(s.levy_side);
+  if (s.levy_busy()) return core::seat_bit(s.levy_side);
   if (s.pending_prisoner >= 0)
     return core::seat_bit(s.agents[s.pending_prisoner].loc == kHeldByBritish ? kBritish : kRussian);
   if (s.offer_from >= 0) return core::seat_bit(other(s.offer_from));

@@ -34,6 +34,7 @@ void fields(State& s, F&& f) {
       f(s.offers_made[1]);
   f(s.bazaar), f(s.somnath[0]), f(s.somnath[1]), f(s.once_discoveries), f(s.hashishan_side),
       f(s.hashishan_sq), f(s.new_agent_for), f(s.zoom[0]), f(s.zoom[1]);
+  f(s.pick_for), f(s.pick_side), f(s.levy_khan), f(s.combat_agent[0]), f(s.combat_agent[1]);
   f(s.finished), f(s.winner), f(s.vp[0]), f(s.vp[1]);
 }
 

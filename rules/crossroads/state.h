@@ -60,6 +60,7 @@ enum Kind : uint16_t {
   kRelease,
   kChooseAgent,
   kZoom,
+  kPickAgent,
 };
 
 enum Phase : uint8_t {
@@ -87,6 +88,13 @@ enum Phase : uint8_t {
   kGameOver,
 };
 
+// What a pending agent choice is for (State::pick_for).
+enum PickFor : int8_t { kPickCombat = 0, kPickMove = 1, kPickCounter = 2 };
+
+// What a player agreement offers (23.1), State::offer_kind.
+enum OfferKind : int8_t { kGivePounds = 0, kGiveRegion = 1, kRegionNeutral = 2, kAskPounds = 3 };
+constexpr int kOffersPerPhase = 2;  // per seat per phase (interpretation, docs/games/crossroads.md)
+
 // Civilization marker bits per square: side * 4 + kind (20.0).
 enum MarkerKind : uint8_t { kColony = 0, kFort = 1, kTradingPost = 2, kRailroad = 3 };
 constexpr uint8_t marker_bit(int side, MarkerKind k) {
@@ -98,6 +106,7 @@ constexpr uint8_t kMoved = 1;    // moved (or was dropped off) this movement sub
 constexpr uint8_t kInForce = 2;  // part of the force being formed or moved
 constexpr uint8_t kLoser = 4;    // scratch
 constexpr uint8_t kNew = 8;      // recruited this expenditure phase (10.61)
+constexpr uint8_t kLevied = 16;  // placed by the defense levy now being placed (5.42(3))
 
 // Option bits (match options).
 enum Option : uint16_t {
@@ -178,6 +187,7 @@ struct State final : core::GameState {
   int16_t prov_sq = -1, starve_due = 0;
   // Levy / jihad placement (5.42(3), 21.2).
   int8_t levy_side = -1, levy_region = -1, levy_left = 0;
+  bool levy_khan = false;  // the levy is placed: the player may put the Khan on one of its irregulars
   std::array<uint32_t, 2> levy_pending{};         // further invaded regions awaiting their levy roll
   std::array<int16_t, 2> recruit_pick{{-1, -1}};  // type (or 1000 + agent) being placed (10.3)
   // Player agreements (23.0).
@@ -188,6 +198,10 @@ struct State final : core::GameState {
   std::array<int8_t, 2> somnath{};  // Gates of Somnath this turn (32.6 21)
   uint8_t once_discoveries = 0;     // bit 0 Ahmad Mahdum, 1 Gates of Somnath, 2 Hashishan (once per game)
   int8_t hashishan_side = -1;       // player designating a Hashishan target
+  // "Which one agent" choices (14.8, 15.1(4), 15.61(4), 16.21): the purpose of the pending prompt
+  // (PickFor, -1 none) and the side answering it.
+  int8_t pick_for = -1, pick_side = -1;
+  std::array<int8_t, 2> combat_agent{{-1, -1}};  // whose military value counts (14.8); -2 not yet chosen
   std::array<int8_t, 2> zoom{{-1, -1}};  // block of the grid a seat is choosing a square in (picker.h)
   int8_t new_agent_for = -1;             // the New Agent event: this side picks the agent (16.5(3), 16.61)
   int16_t hashishan_sq = -1;             // the designated square, once chosen
@@ -205,6 +219,7 @@ struct State final : core::GameState {
     if (nation == kGhaziNation) return control[kGhazi];
     return control[static_cast<unsigned>(nation - 2) & 31u];
   }
+  bool levy_busy() const { return levy_left > 0 || levy_khan; }  // a levy/Jihad placement prompt
   const UnitType& type(int u) const { return d->types[units[u].type]; }
   int8_t unit_side(int u) const { return nation_side(type(u).nation); }
   int8_t agent_side(int a) const { return nation_side(d->agents[a].nation); }

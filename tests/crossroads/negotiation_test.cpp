@@ -24,6 +24,7 @@ TEST(CrossroadsNegotiation, SecretCommitmentsArePromptedTogether) {
   auto s =
       talks({"agent Burnes at Kabul", "agent Vitkovitch at Kabul", "pounds British 5", "pounds Russian 5"});
   play(*s, kBritish, "Negotiate with Afghanistan through Burnes");
+  play(*s, kRussian, "Counter with Vitkovitch (political value 2)");  // 15.1(4)
   EXPECT_EQ(game().awaiting(*s), core::seat_bit(kBritish) | core::seat_bit(kRussian));
   play(*s, kBritish, "Commit 2 pounds");
   // The Russian sees that pounds were committed, not how many (15.1 note).

@@ -23,7 +23,10 @@ TEST(CrossroadsSupply, UnpaidExpeditionLosesForeignUnits) {
   st.first = kRussian;  // the British provision second, then the turn ends
   st.prov_sq = -1;
   ASSERT_TRUE(provision_next(st));
-  EXPECT_EQ(labels(*s, kBritish), std::vector<std::string>{"Pay nothing"});
+  std::vector<std::string> provisions;  // leaving aside the player agreements of 23.0
+  for (auto& l : labels(*s, kBritish))
+    if (l.rfind("Offer", 0) != 0 && l.rfind("Ask", 0) != 0) provisions.push_back(l);
+  EXPECT_EQ(provisions, std::vector<std::string>{"Pay nothing"});
   play(*s, kBritish, "Pay nothing");
   EXPECT_EQ(combat_units(S(*s), 28 * kW + 22, kBritish), 1);  // the Afghan irregulars stay
 }
