@@ -4,10 +4,12 @@
 // machine on one io_context, so thousands of them fit in a few threads.
 //
 //   frontier-loadgen --port 8080 --matches 1000 --seconds 20 [--game race] [--threads 1]
+//   frontier-loadgen --port 8080 --matches 100 --rate 15000       (offered load capped: latency at a rate)
 //   frontier-loadgen --port 8080 --idle 10000 --server-pid PID   (idle connections, server RSS)
 //   frontier-loadgen --port 8080 --probe-match ID                 (time to load one stored match)
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
@@ -50,6 +52,7 @@ struct Options {
   int idle = 0;
   int server_pid = 0;
   uint64_t probe_match = 0;
+  double rate = 0;  // total submits per second offered; 0 = as fast as acknowledged (closed loop)
 };
 
 struct Stats {
@@ -62,6 +65,19 @@ struct Stats {
   std::atomic<bool> measuring{false};
   std::atomic<bool> stopping{false};
   std::map<int, uint64_t> error_codes;
+  // --rate: the next free submit slot; each submit takes one, so the offered load never exceeds
+  // the rate and latency is measured at a known load rather than at whatever the loop reaches.
+  std::mutex pace_mu;
+  Clock::time_point next_slot{};
+  Clock::duration slot_length{};
+  Clock::time_point take_slot() {
+    std::lock_guard lock(pace_mu);
+    auto now = Clock::now();
+    if (next_slot < now) next_slot = now;
+    auto slot = next_slot;
+    next_slot += slot_length;
+    return slot;
+  }
 };
 
 class Bot;
@@ -76,6 +92,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
  public:
   Bot(net::io_context& ioc, const Options& o, Stats& stats, int index, bool creator)
       : ws_(net::make_strand(ioc)),
+        pace_(ws_.get_executor()),
         options_(o),
         stats_(stats),
         rng_(static_cast<unsigned>(index)),
@@ -231,11 +248,22 @@ class Bot : public std::enable_shared_from_this<Bot> {
     s->set_client_action_id(std::to_string(last_.seq()));
     *s->mutable_action() = choice.action();
     in_flight_ = true;
-    sent_at_ = Clock::now();
-    send(m);
+    if (options_.rate <= 0) {
+      sent_at_ = Clock::now();
+      send(m);
+      return;
+    }
+    // Latency counts from the paced send, not from when the bot was ready.
+    pace_.expires_at(stats_.take_slot());
+    pace_.async_wait([self = shared_from_this(), m = std::move(m)](beast::error_code ec) mutable {
+      if (ec) return;
+      self->sent_at_ = Clock::now();
+      self->send(m);
+    });
   }
 
   websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer pace_;
   const Options& options_;
   Stats& stats_;
   std::mt19937 rng_;
@@ -328,6 +356,8 @@ int main(int argc, char** argv) {
       o.idle = std::stoi(v);
     else if (k == "--server-pid")
       o.server_pid = std::stoi(v);
+    else if (k == "--rate")
+      o.rate = std::stod(v);
     else if (k == "--probe-match")
       o.probe_match = std::stoull(v);
     else {
@@ -339,6 +369,9 @@ int main(int argc, char** argv) {
 
   net::io_context ioc;
   Stats stats;
+  if (o.rate > 0)
+    stats.slot_length =
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / o.rate));
   tcp::resolver resolver(ioc);
   auto endpoints = resolver.resolve(o.host, std::to_string(o.port));
   std::vector<std::shared_ptr<Bot>> bots;
@@ -401,8 +434,10 @@ int main(int argc, char** argv) {
   auto pct = [&](double p) {
     return lat.empty() ? 0.0 : lat[static_cast<size_t>(p * (lat.size() - 1))] / 1000.0;
   };
-  std::printf("game %s, %d concurrent matches (%d clients connected), %.1f s measured\n", o.game.c_str(),
+  std::printf("game %s, %d concurrent matches (%d clients connected), %.1f s measured", o.game.c_str(),
               o.matches, stats.connected.load(), elapsed);
+  if (o.rate > 0) std::printf(", offered at most %.0f submits/s", o.rate);
+  std::printf("\n");
   std::printf("acknowledged actions: %llu = %.0f actions/s; matches finished: %llu\n",
               static_cast<unsigned long long>(stats.acked.load()), stats.acked.load() / elapsed,
               static_cast<unsigned long long>(stats.matches_finished.load()));

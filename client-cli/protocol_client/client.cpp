@@ -43,21 +43,45 @@ ProtocolClient::~ProtocolClient() {
   close();
 }
 
-core::Status ProtocolClient::connect(const std::string& host, uint16_t port, const std::string& path) {
-  try {
-    tcp::resolver resolver(impl_->ioc);
-    auto results = resolver.resolve(host, std::to_string(port));
-    beast::get_lowest_layer(impl_->ws).expires_after(std::chrono::seconds(10));
-    beast::get_lowest_layer(impl_->ws).connect(results);
-    beast::get_lowest_layer(impl_->ws).socket().set_option(tcp::no_delay(true));
-    impl_->ws.handshake(host + ":" + std::to_string(port), path);
-    beast::get_lowest_layer(impl_->ws).expires_never();
-    impl_->ws.read_message_max(64 * 1024 * 1024);
-    impl_->ws.binary(true);
-  } catch (const std::exception& e) {
-    return core::Status::not_found(std::string("Cannot connect to ") + host + ":" + std::to_string(port) +
-                                   ": " + e.what());
-  }
+core::Status ProtocolClient::connect(const std::string& host, uint16_t port, const std::string& path,
+                                     std::chrono::milliseconds timeout) {
+  // Connect and handshake run asynchronously under one deadline: a synchronous connect ignores
+  // the stream's expiry, so a server that accepts TCP but never answers would hang the caller.
+  auto where = host + ":" + std::to_string(port);
+  auto fail = [&](const std::string& why) {
+    beast::error_code ignored;
+    beast::get_lowest_layer(impl_->ws).socket().close(ignored);
+    return core::Status::not_found("Cannot connect to " + where + ": " + why);
+  };
+  tcp::resolver resolver(impl_->ioc);
+  beast::error_code ec;
+  auto results = resolver.resolve(host, std::to_string(port), ec);
+  if (ec) return fail(ec.message());
+  auto& stream = beast::get_lowest_layer(impl_->ws);
+  stream.expires_after(timeout);
+  bool done = false;
+  stream.async_connect(results, [&](beast::error_code e, const tcp::endpoint&) {
+    if (e) {
+      ec = e;
+      done = true;
+      return;
+    }
+    stream.socket().set_option(tcp::no_delay(true), e);
+    impl_->ws.async_handshake(where, path, [&](beast::error_code h) {
+      ec = h;
+      done = true;
+    });
+  });
+  impl_->ioc.restart();
+  // The stream's expiry cancels a stalled step; the extra second only guards against a bug.
+  impl_->ioc.run_for(timeout + std::chrono::seconds(1));
+  if (!done) return fail("no answer within " + std::to_string(timeout.count()) + " ms");
+  if (ec)
+    return fail(ec == beast::error::timeout ? "no answer within " + std::to_string(timeout.count()) + " ms"
+                                            : ec.message());
+  stream.expires_never();
+  impl_->ws.read_message_max(64 * 1024 * 1024);
+  impl_->ws.binary(true);
   impl_->closed = false;
   impl_->start_read();
   return core::Status::ok();

@@ -27,7 +27,10 @@ class ProtocolClient {
   ProtocolClient(const ProtocolClient&) = delete;
   ProtocolClient& operator=(const ProtocolClient&) = delete;
 
-  core::Status connect(const std::string& host, uint16_t port, const std::string& path = "/");
+  // Gives up (and returns an error) when TCP connect plus the WebSocket handshake take longer
+  // than `timeout`, e.g. a listener that accepts but never answers.
+  core::Status connect(const std::string& host, uint16_t port, const std::string& path = "/",
+                       std::chrono::milliseconds timeout = 10s);
   void close();
   bool is_open() const;
   // The close code the server sent, once it closed the connection.

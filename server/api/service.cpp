@@ -60,7 +60,13 @@ void Service::on_frame(ConnectionState& state, std::string_view bytes, bool bina
       conn->close(1008, "rate limit exceeded persistently");
       return;
     }
-    send_error(*conn, 0, wire::RATE_LIMITED,
+    // Echo the dropped request's id when the frame decodes, so the client knows which one to
+    // retry; an undecodable frame has no id to echo (0).
+    wire::ClientMessage dropped;
+    uint64_t rid = binary && dropped.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))
+                       ? dropped.request_id()
+                       : 0;
+    send_error(*conn, rid, wire::RATE_LIMITED,
                "Too many messages: at most " + std::to_string(static_cast<int>(config_.rate_per_second)) +
                    " per second; this one was dropped");
     return;

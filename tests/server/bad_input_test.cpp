@@ -1,6 +1,7 @@
 // Every bad input gets its typed error (or, for an oversized frame, a clean close with 1009),
 // changes nothing in the match, and leaves this connection and every other one working.
 #include <gtest/gtest.h>
+#include <set>
 
 #include <thread>
 
@@ -178,11 +179,19 @@ TEST_F(BadInputTest, RateLimit) {
   // 50 messages/s with bursts of 100: 250 at once must meet the limit.
   wire::ClientMessage games;
   games.mutable_list_games();
-  for (int i = 0; i < 250; ++i) ASSERT_TRUE(stranger_.c->send(games));
+  std::set<uint64_t> sent, echoed;
+  for (int i = 0; i < 250; ++i) {
+    auto id = stranger_.c->send(games);
+    ASSERT_TRUE(id);
+    sent.insert(id.value());
+  }
   int limited = 0, answered = 0;
   for (int i = 0; i < 250; ++i) {
     auto r = stranger_.c->next();
     ASSERT_TRUE(r);
+    // Every reply, refusals included, names the request it answers, each exactly once.
+    EXPECT_TRUE(sent.count(r->request_id())) << r->request_id();
+    EXPECT_TRUE(echoed.insert(r->request_id()).second) << r->request_id();
     if (r->has_error()) {
       EXPECT_EQ(r->error().code(), wire::RATE_LIMITED);
       ++limited;
