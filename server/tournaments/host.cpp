@@ -13,6 +13,30 @@ namespace frontier::server {
 
 namespace tn = frontier::tournament;
 
+namespace {
+
+// A board still waiting for a game: undecided, or a mini-match / knock-out tie between games
+// (record_game marks a board played from its first game on).
+bool board_open(const tn::Event& ev, int round, const tn::Board& b) {
+  if (b.result.kind == tn::ResultKind::kPending) return true;
+  if (b.result.kind != tn::ResultKind::kPlayed) return false;  // forfeited
+  return !tn::board_complete(b.result, ev.config.games_per_board, round == 0);
+}
+
+// Round 0 names a bracket match.
+const tn::Board* board_of(const tn::Event& ev, int round, int board) {
+  if (round == 0) {
+    auto it = ev.bracket_boards.find(board);
+    return it == ev.bracket_boards.end() ? nullptr : &it->second;
+  }
+  if (round < 1 || round > static_cast<int>(ev.rounds.size())) return nullptr;
+  const auto& boards = ev.rounds[static_cast<size_t>(round) - 1].boards;
+  return board >= 0 && board < static_cast<int>(boards.size()) ? &boards[static_cast<size_t>(board)]
+                                                               : nullptr;
+}
+
+}  // namespace
+
 TournamentHost::TournamentHost(MatchRegistry& matches, storage::Writer& writer, std::function<int64_t()> now)
     : matches_(matches), writer_(writer), now_(std::move(now)) {}
 
@@ -128,8 +152,7 @@ std::vector<TournamentHost::NewGame> TournamentHost::plan_locked(Hosted& h, int6
   bool elimination = ev.config.format == tn::Format::kSingleElimination ||
                      ev.config.format == tn::Format::kDoubleElimination;
   auto need = [&](int round, int board, const tn::Board& b) {
-    if (b.result.kind != tn::ResultKind::kPending) return;
-    if (tn::board_complete(b.result, ev.config.games_per_board, elimination)) return;
+    if (!board_open(ev, round, b)) return;
     int game = static_cast<int>(b.result.games.size());
     auto it = h.board_matches.find({round, board});
     int linked = it == h.board_matches.end() ? 0 : static_cast<int>(it->second.size());
@@ -245,16 +268,9 @@ void TournamentHost::record(uint64_t match_id, const Match::Outcome& outcome) {
                                                         : tn::GameOutcome::kBWins;
     link.recorded = true;
     std::vector<std::string> pools;
-    const tn::Board* board = nullptr;
-    if (link.round == 0) {
-      auto b = ev.bracket_boards.find(link.board);
-      if (b != ev.bracket_boards.end()) board = &b->second;
-    } else if (link.round <= static_cast<int>(ev.rounds.size())) {
-      const auto& boards = ev.rounds[static_cast<size_t>(link.round) - 1].boards;
-      if (link.board < static_cast<int>(boards.size())) board = &boards[static_cast<size_t>(link.board)];
-    }
+    const tn::Board* board = board_of(ev, link.round, link.board);
     // A board already decided (forfeited at the deadline, adjusted) keeps its result.
-    if (board && board->result.kind == tn::ResultKind::kPending &&
+    if (board && board_open(ev, link.round, *board) &&
         static_cast<int>(board->result.games.size()) == link.game) {
       tn::PlayerId seat0 = a_seat == 0 ? board->a : board->b;
       tn::PlayerId seat1 = a_seat == 0 ? board->b : board->a;
@@ -304,14 +320,17 @@ void TournamentHost::tick() {
           persist_locked(h);
         }
       }
-      if (ev.phase == tn::Phase::kRunning && !ev.paused && tn::round_deadline_passed(ev, now) &&
-          ev.current_round > 0 && ev.current_round <= static_cast<int>(ev.rounds.size())) {
-        const tn::Round& r = ev.rounds[static_cast<size_t>(ev.current_round) - 1];
-        for (size_t i = 0; i < r.boards.size(); ++i) {
-          if (r.boards[i].result.kind != tn::ResultKind::kPending) continue;
-          auto it = h.board_matches.find({r.number, static_cast<int>(i)});
+      if (ev.phase == tn::Phase::kRunning && !ev.paused && tn::round_deadline_passed(ev, now)) {
+        auto late = [&](int round, int board, const tn::Board& b) {
+          if (!board_open(ev, round, b)) return;
+          auto it = h.board_matches.find({round, board});
           uint64_t match = it == h.board_matches.end() || it->second.empty() ? 0 : it->second.back();
-          overdue.emplace_back(id, r.number, static_cast<int>(i), match);
+          overdue.emplace_back(id, round, board, match);
+        };
+        for (const auto& [bracket_id, b] : ev.bracket_boards) late(0, bracket_id, b);
+        if (ev.current_round > 0 && ev.current_round <= static_cast<int>(ev.rounds.size())) {
+          const tn::Round& r = ev.rounds[static_cast<size_t>(ev.current_round) - 1];
+          for (size_t i = 0; i < r.boards.size(); ++i) late(r.number, static_cast<int>(i), r.boards[i]);
         }
       }
       auto more = plan_locked(h, now);
@@ -327,9 +346,9 @@ void TournamentHost::tick() {
       {
         std::lock_guard lock(mu_);
         Hosted& h = events_[id];
-        const tn::Round& r = h.event.rounds[static_cast<size_t>(round) - 1];
-        const tn::Board& b = r.boards[static_cast<size_t>(board)];
-        if (b.result.kind != tn::ResultKind::kPending) return;
+        const tn::Board* found = board_of(h.event, round, board);
+        if (!found || !board_open(h.event, round, *found)) return;
+        const tn::Board& b = *found;
         int game = static_cast<int>(b.result.games.size());
         int a_seat = tn::game_swaps_sides(game) ? 1 : 0;
         bool a_late = match_id == 0 || (awaiting & (1u << a_seat));

@@ -154,6 +154,7 @@ std::string board_result_text(const tn::BoardResult& result, int games_per_board
     case tn::ResultKind::kPlayed:
       break;
   }
+  if (static_cast<int>(result.games.size()) < games_per_board) return "in play";
   tn::BoardScore score = tn::board_score(result, games_per_board);
   return tn::format_points(score.a) + "-" + tn::format_points(score.b);
 }

@@ -18,7 +18,7 @@ const char* player_status_name(tournament::PlayerStatus status);
 // "1-0", "0-1", "1/2" per game, comma-separated for a mini-match ("1-0,1/2"), or a forfeit:
 // "+-" (B forfeits), "-+" (A forfeits), "--" (both).
 core::Result<tournament::BoardResult> parse_board_result(const std::string& text);
-// "pending", "1-0", "½-½", "1½-½" (a mini-match's points), "+-" for forfeits.
+// "pending", "in play", "1-0", "0.5-0.5", "1.5-0.5" (a mini-match's points), "+-" for forfeits.
 std::string board_result_text(const tournament::BoardResult& result, int games_per_board);
 
 }  // namespace frontier::server
