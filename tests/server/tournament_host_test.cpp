@@ -202,7 +202,7 @@ TEST(TournamentHost, SwissAndEliminationSurviveRestartsAndRate) {
     EXPECT_GE(done.standings(i - 1).half_points(), done.standings(i).half_points());
   for (const auto& b : done.boards()) {
     ASSERT_NE(b.b_user(), 0u);  // six players: no byes
-    auto pair = std::minmax(b.a_user(), b.b_user());
+    std::pair<uint64_t, uint64_t> pair{std::min(b.a_user(), b.b_user()), std::max(b.a_user(), b.b_user())};
     EXPECT_TRUE(met.insert(pair).second) << "rematch " << pair.first << "-" << pair.second;  // C.04.1 b
   }
   // Every player played 3 rated games: 9 games, 18 player-games in the title pool, 9 per side.
