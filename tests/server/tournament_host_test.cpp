@@ -264,5 +264,132 @@ TEST(TournamentHost, SwissAndEliminationSurviveRestartsAndRate) {
   EXPECT_EQ(total_games(ratings(organiser, "A")), 9 + ko_games);
 }
 
+wire::ClientMessage manage(uint64_t id) {
+  wire::ClientMessage m;
+  m.mutable_manage_tournament()->set_tournament_id(id);
+  return m;
+}
+
+// Organiser tools over the protocol: a forbidden pairing is avoided, a paused event pairs no
+// round until resumed, an adjusted result (with its reason) changes the standings, and a
+// disqualified player is paired no more.
+TEST(TournamentHost, OrganiserToolsChangeThePairingsAndTheStandings) {
+  ServerProcess server;
+  std::string error;
+  ASSERT_TRUE(server.start(&error)) << error;
+  std::mt19937 rng(3);
+  Player organiser;
+  ASSERT_TRUE(register_player(organiser, server.port(), "org"));
+  Field f;
+  make_field(f, 4, server.port(), "tool");
+  wire::ClientMessage create;
+  auto* req = create.mutable_create_tournament();
+  req->set_game("race");
+  req->set_rounds(2);
+  req->set_unrated(true);
+  auto created = ask(organiser, create);
+  ASSERT_TRUE(created.is_ok()) << created.status().message();
+  uint64_t id = created->tournament().tournament_id();
+  for (auto& p : f.players) {
+    wire::ClientMessage join;
+    join.mutable_join_tournament()->set_tournament_id(id);
+    ASSERT_TRUE(ask(p, join).is_ok());
+  }
+  uint64_t u0 = f.players[0].user_id, u1 = f.players[1].user_id, u3 = f.players[3].user_id;
+  auto forbid = manage(id);
+  forbid.mutable_manage_tournament()->mutable_forbid()->set_user_a(u0);
+  forbid.mutable_manage_tournament()->mutable_forbid()->set_user_b(u1);
+  ASSERT_TRUE(ask(organiser, forbid).is_ok());
+  // Players may not use the organiser's tools.
+  auto refused = f.players[0].c->request(forbid);
+  ASSERT_TRUE(refused && refused->has_error());
+  EXPECT_EQ(refused->error().code(), wire::NOT_ORGANISER);
+  wire::ClientMessage start;
+  start.mutable_start_tournament()->set_tournament_id(id);
+  ASSERT_TRUE(ask(organiser, start).is_ok());
+  auto t = await_round(organiser, id, 0);
+  ASSERT_EQ(t.current_round(), 1u);
+  for (const auto& b : t.boards()) EXPECT_FALSE(std::minmax(b.a_user(), b.b_user()) == std::minmax(u0, u1));
+
+  auto pause = manage(id);
+  pause.mutable_manage_tournament()->set_pause(true);
+  ASSERT_TRUE(ask(organiser, pause).is_ok());
+  std::set<uint64_t> played;
+  play_open_boards(server.port(), t, f.by_id, rng, played);
+  std::this_thread::sleep_for(300ms);
+  t = get(organiser, id);
+  EXPECT_TRUE(t.paused());
+  EXPECT_EQ(t.current_round(), 1u);  // no pairing while paused
+
+  // Reverse board 1 with a reason; the standings follow.
+  const auto& board1 = t.boards(0);
+  bool a_had_won = a_won(board1.result());
+  uint64_t new_winner = a_had_won ? board1.b_user() : board1.a_user();
+  auto adjust = manage(id);
+  auto* a = adjust.mutable_manage_tournament()->mutable_adjust();
+  a->set_round(1);
+  a->set_board(1);
+  a->set_result(a_had_won ? "0-1" : "1-0");
+  a->set_reason("wrong scenario set up");
+  auto no_reason = adjust;
+  no_reason.mutable_manage_tournament()->mutable_adjust()->clear_reason();
+  EXPECT_FALSE(ask(organiser, no_reason).is_ok());  // a reason is required
+  auto adjusted = ask(organiser, adjust);
+  ASSERT_TRUE(adjusted.is_ok()) << adjusted.status().message();
+  ASSERT_EQ(adjusted->tournament().adjustments_size(), 1);
+  EXPECT_EQ(adjusted->tournament().adjustments(0).reason(), "wrong scenario set up");
+  for (const auto& row : adjusted->tournament().standings())
+    if (row.user_id() == new_winner) {
+      EXPECT_EQ(row.half_points(), 2);
+    }
+
+  auto remove = manage(id);
+  remove.mutable_manage_tournament()->mutable_remove()->set_user_id(u3);
+  remove.mutable_manage_tournament()->mutable_remove()->set_disqualify(true);
+  ASSERT_TRUE(ask(organiser, remove).is_ok());
+  pause.mutable_manage_tournament()->set_pause(false);
+  ASSERT_TRUE(ask(organiser, pause).is_ok());
+  t = await_round(organiser, id, 1);
+  ASSERT_EQ(t.current_round(), 2u);
+  for (const auto& p : t.players())
+    if (p.user_id() == u3) {
+      EXPECT_EQ(p.status(), "disqualified");
+    }
+  int round2_boards = 0;
+  for (const auto& b : t.boards()) {
+    if (b.round() != 2) continue;
+    EXPECT_NE(b.a_user(), u3);
+    EXPECT_NE(b.b_user(), u3);
+    ++round2_boards;
+  }
+  EXPECT_EQ(round2_boards, 2);  // one game and the bye of the three left
+}
+
+// A round deadline: nobody moves, so at the deadline the board is forfeited by the seats the
+// match waits for (both, in the fixture game's simultaneous bid) and the event goes on.
+TEST(TournamentHost, RoundDeadlineForfeitsUnplayedBoards) {
+  ServerProcess server;
+  std::string error;
+  ASSERT_TRUE(server.start(&error)) << error;
+  Player organiser;
+  ASSERT_TRUE(register_player(organiser, server.port(), "org"));
+  Field f;
+  make_field(f, 2, server.port(), "late");
+  wire::CreateTournament req;
+  req.set_game("race");
+  req.set_rounds(1);
+  req.set_round_time_limit(1);
+  uint64_t id = create_and_fill(organiser, f, req);
+  wire::TournamentInfo t;
+  for (int i = 0; i < 200 && t.phase() != "finished"; ++i) {
+    std::this_thread::sleep_for(50ms);
+    t = get(organiser, id);
+  }
+  ASSERT_EQ(t.phase(), "finished");
+  ASSERT_EQ(t.boards_size(), 1);
+  EXPECT_EQ(t.boards(0).result(), "--");
+  for (const auto& row : t.standings()) EXPECT_EQ(row.half_points(), 0);
+}
+
 }  // namespace
 }  // namespace frontier::testing
