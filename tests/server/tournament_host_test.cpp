@@ -32,9 +32,10 @@ wire::TournamentInfo get(Player& p, uint64_t id) {
   return r ? r->tournament() : wire::TournamentInfo{};
 }
 
-// Plays match `match_id` to its end with random choices for the two users holding its seats.
+// Plays match `match_id` with random choices for the two users holding its seats, to its end or
+// for `max_steps` actions; true once it is finished.
 bool play_match(uint16_t port, uint64_t match_id, const std::map<uint64_t, Player*>& users,
-                const wire::TournamentBoard& board, std::mt19937& rng) {
+                const wire::TournamentBoard& board, std::mt19937& rng, int max_steps = 5000) {
   Player a, b;
   for (auto [who, user] : {std::pair{&a, board.a_user()}, std::pair{&b, board.b_user()}}) {
     who->token = users.at(user)->token;
@@ -44,7 +45,7 @@ bool play_match(uint16_t port, uint64_t match_id, const std::map<uint64_t, Playe
     if (!r || !r->has_update()) return false;
     who->last = r->update();
   }
-  for (int steps = 0; steps < 5000; ++steps) {
+  for (int steps = 0; steps < max_steps; ++steps) {
     if (a.last.status() == wire::FINISHED && b.last.status() == wire::FINISHED) return true;
     if (play_random_step({&a, &b}, rng, "t").seq == 0) return a.last.status() == wire::FINISHED;
   }
@@ -179,6 +180,14 @@ TEST(TournamentHost, SwissAndEliminationSurviveRestartsAndRate) {
   for (uint32_t round = 1; round <= 3; ++round) {
     auto t = await_round(organiser, sid, round - 1);
     ASSERT_EQ(t.current_round(), round) << "round " << round << " was not paired";
+    if (round == 2) {
+      // Killed in the middle of a game: the match resumes and its result still reaches the event.
+      const auto& last = t.boards(t.boards_size() - 1);
+      EXPECT_FALSE(play_match(server.port(), last.match_ids(0), swiss.by_id, last, rng, 3));
+      server.kill_hard();
+      ASSERT_TRUE(server.start(&error)) << error;
+      reconnect_all(swiss, organiser, server.port());
+    }
     swiss_games += play_open_boards(server.port(), t, swiss.by_id, rng, played);
     if (round == 2) {
       // Killed like a crash right after the last game of round 2: the host must record it (if it
