@@ -144,7 +144,12 @@ std::vector<TournamentHost::NewGame> TournamentHost::plan_locked(Hosted& h, int6
   if (!ev.paused) {
     auto opened = tn::open_next_boards(ev, now);
     if (!opened) {
-      spdlog::warn("tournament {}: {}", h.id, opened.status().message());
+      // Said once per new reason: the clock retries every second (e.g. an unpairable Swiss round
+      // waits for the organiser to finish the event or remove a player).
+      if (warned_[h.id] != opened.status().message()) {
+        warned_[h.id] = opened.status().message();
+        spdlog::warn("tournament {}: {}", h.id, opened.status().message());
+      }
     } else if (!opened.value().empty()) {
       persist_locked(h);
     }

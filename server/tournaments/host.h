@@ -88,6 +88,7 @@ class TournamentHost {
   std::map<uint64_t, storage::TournamentMatchRow> links_;  // by match id
   std::set<Key> creating_;                                 // games whose match is being created
   std::map<uint64_t, std::string> names_;
+  std::map<uint64_t, std::string> warned_;  // the last pairing failure logged, per event
   tournament::RatingBook book_;
   std::thread clock_;
   std::mutex clock_mu_;
