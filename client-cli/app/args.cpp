@@ -16,9 +16,9 @@ const std::set<std::string>& value_flags() {
 }
 
 const std::set<std::string>& switch_flags() {
-  static const std::set<std::string> names = {"json",        "help",     "private",     "quiet",
-                                              "no-colour",   "no-color", "all",         "mini-match",
-                                              "third-place", "unrated",  "all-at-once", "disqualify"};
+  static const std::set<std::string> names = {
+      "json",       "help",        "private", "quiet",       "no-colour",  "no-color", "all",
+      "mini-match", "third-place", "unrated", "all-at-once", "disqualify", "history"};
   return names;
 }
 

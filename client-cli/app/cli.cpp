@@ -71,9 +71,10 @@ const Command kCommands[] = {
      "             forbid ID PLAYER PLAYER | adjust ID ROUND BOARD RESULT --reason TEXT | finish ID\n"
      "  RESULT: 1-0, 0-1 or 1/2 per game (comma-separated in a mini-match), +- / -+ / -- for forfeits.\n"
      "  Your tournament matches appear in `frontier list`; play them with `frontier play MATCH`.\n"},
-    {"ratings", cmd_ratings, "frontier ratings GAME [--side SIDE] [--all] [--limit N]",
+    {"ratings", cmd_ratings, "frontier ratings GAME [--side SIDE] [--all] [--limit N] [--history]",
      "Glicko-2 leaderboard of a game, or of one side of it",
-     "Established ratings only unless --all (provisional players have a high rating deviation).\n"},
+     "Established ratings only unless --all (provisional players have a high rating deviation);\n"
+     "--history adds your own rating changes in that pool, one per rated game.\n"},
 };
 
 const Command* find_command(const std::string& name) {

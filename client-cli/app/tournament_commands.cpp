@@ -314,7 +314,8 @@ int cmd_tournament(Context& ctx) {
 
 int cmd_ratings(Context& ctx) {
   if (ctx.args.positional.size() != 1)
-    return ctx.fail(core::Status::invalid_argument("Usage: frontier ratings GAME [--side SIDE] [--all]"));
+    return ctx.fail(
+        core::Status::invalid_argument("Usage: frontier ratings GAME [--side SIDE] [--all] [--history]"));
   wire::ClientMessage m;
   auto* r = m.mutable_get_ratings();
   r->set_game(ctx.args.positional[0]);
@@ -323,6 +324,11 @@ int cmd_ratings(Context& ctx) {
   auto limit = uint_flag(ctx, "limit");
   if (!limit) return ctx.fail(limit.status());
   r->set_limit(limit.value());
+  if (ctx.args.has("history")) {
+    auto session = ctx.connect(true);
+    if (!session) return ctx.fail(session.status());
+    r->set_history_of((*session)->hello().user_id());
+  }
   auto reply = send(ctx, std::move(m), false);
   if (!reply) return ctx.fail(reply.status());
   const auto& board = reply->leaderboard();
@@ -339,6 +345,19 @@ int cmd_ratings(Context& ctx) {
     s << line;
   }
   if (board.rows_size() == 0) s << "  nobody yet\n";
+  if (ctx.args.has("history")) {
+    s << "Your rating history:\n";
+    for (const auto& h : board.history()) {
+      char line[128];
+      std::snprintf(line, sizeof line, "  match %-6llu %-4s %7.1f -> %7.1f  RD %5.1f\n",
+                    static_cast<unsigned long long>(h.match_id()),
+                    h.score() == 1.0   ? "won"
+                    : h.score() == 0.0 ? "lost"
+                                       : "drew",
+                    h.rating_before(), h.rating_after(), h.deviation_after());
+      s << line;
+    }
+  }
   ctx.say(s.str());
   return 0;
 }

@@ -216,6 +216,17 @@ void TournamentHost::ratings(const ConnPtr& conn, uint64_t rid, const wire::GetR
         r->set_games(row.games);
         r->set_provisional(row.provisional);
       }
+      for (const auto& change : it->second.history()) {
+        if (req.history_of() == 0 || change.player != req.history_of()) continue;
+        auto* h = board->add_history();
+        h->set_match_id(change.match_id);
+        h->set_finished_at(change.finished_at);
+        h->set_opponent(change.opponent);
+        h->set_score(change.score);
+        h->set_rating_before(change.before.rating);
+        h->set_rating_after(change.after.rating);
+        h->set_deviation_after(change.after.deviation);
+      }
     }
   }
   conn->send(m);

@@ -97,6 +97,13 @@ TEST_F(Tournaments, FourPlayerSwissPlayedByBots) {
   for (std::sregex_iterator it(r.out.begin(), r.out.end(), games), end; it != end; ++it)
     rated += std::stoi((*it)[1]);
   EXPECT_GE(rated, 8) << r.out;  // at least this event's 4 games, for both players (other tests may add)
+  // Each player's history: one change per rated game they played (two rounds, no byes).
+  r = players.begin()->second.run({"ratings", "race", "--all", "--history"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  size_t changes = 0;
+  for (size_t at = r.out.find("  match "); at != std::string::npos; at = r.out.find("  match ", at + 1))
+    ++changes;
+  EXPECT_EQ(changes, 2u) << r.out;
   r = org.run({"ratings", "race", "--side", "South", "--all"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("race/B"), std::string::npos) << r.out;
