@@ -8,15 +8,17 @@ namespace frontier::cli {
 namespace {
 
 const std::set<std::string>& value_flags() {
-  static const std::set<std::string> names = {"server", "password", "side", "scenario", "option",
-                                              "policy", "seed",     "from", "at",       "delay",
-                                              "zoom",   "limit",    "seat", "log-lines"};
+  static const std::set<std::string> names = {
+      "server", "password", "side",     "scenario",   "option",    "policy", "seed",   "from", "at",
+      "delay",  "zoom",     "limit",    "seat",       "log-lines", "format", "rounds", "name", "min",
+      "max",    "tiebreak", "start-at", "round-time", "closes-at", "cycles", "reason"};
   return names;
 }
 
 const std::set<std::string>& switch_flags() {
-  static const std::set<std::string> names = {"json",      "help",     "private", "quiet",
-                                              "no-colour", "no-color", "all"};
+  static const std::set<std::string> names = {
+      "json",       "help",        "private", "quiet",       "no-colour",  "no-color", "all",
+      "mini-match", "third-place", "unrated", "all-at-once", "disqualify", "history"};
   return names;
 }
 

@@ -57,6 +57,24 @@ const Command kCommands[] = {
     {"resign", cmd_resign, "frontier resign MATCH", "resign a running match", ""},
     {"chat", cmd_chat, "frontier chat MATCH TEXT...", "say something to a match's players and spectators",
      ""},
+    {"tournament", cmd_tournament,
+     "frontier tournament create|list|show|register|withdraw|start|standings|pair ...",
+     "host and play in tournaments",
+     "  create GAME [--name N] [--format swiss|round-robin|single|double] [--rounds N] [--cycles 1|2]\n"
+     "         [--scenario ID] [--option ID=VALUE]... [--mini-match] [--third-place] [--all-at-once]\n"
+     "         [--min N] [--max N] [--closes-at UNIX] [--start-at UNIX] [--round-time SECONDS]\n"
+     "         [--tiebreak buchholz|median-buchholz|sonneborn-berger|head-to-head|wins|side-a|side-b]...\n"
+     "         [--unrated]\n"
+     "  list | show ID | standings ID | pair ID (the current pairings and their match ids)\n"
+     "  register ID | withdraw ID\n"
+     "  organiser: start ID | pause ID | resume ID | remove ID PLAYER [--disqualify] |\n"
+     "             forbid ID PLAYER PLAYER | adjust ID ROUND BOARD RESULT --reason TEXT | finish ID\n"
+     "  RESULT: 1-0, 0-1 or 1/2 per game (comma-separated in a mini-match), +- / -+ / -- for forfeits.\n"
+     "  Your tournament matches appear in `frontier list`; play them with `frontier play MATCH`.\n"},
+    {"ratings", cmd_ratings, "frontier ratings GAME [--side SIDE] [--all] [--limit N] [--history]",
+     "Glicko-2 leaderboard of a game, or of one side of it",
+     "Established ratings only unless --all (provisional players have a high rating deviation);\n"
+     "--history adds your own rating changes in that pool, one per rated game.\n"},
 };
 
 const Command* find_command(const std::string& name) {

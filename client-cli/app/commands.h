@@ -21,6 +21,8 @@ int cmd_log(Context& ctx);
 int cmd_replay(Context& ctx);
 int cmd_resign(Context& ctx);
 int cmd_chat(Context& ctx);
+int cmd_tournament(Context& ctx);
+int cmd_ratings(Context& ctx);
 
 // The match id in positional word `index`, or a usage error.
 core::Result<uint64_t> match_arg(const Context& ctx, size_t index = 0);

@@ -31,6 +31,9 @@ bool is_read_only(const wire::ClientMessage& m) {
     case wire::ClientMessage::kFetchLog:
     case wire::ClientMessage::kFetchReplay:
     case wire::ClientMessage::kWatchMatch:
+    case wire::ClientMessage::kListTournaments:
+    case wire::ClientMessage::kGetTournament:
+    case wire::ClientMessage::kGetRatings:
       return true;
     default:
       return false;
@@ -143,6 +146,7 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
       return on_match(conn, rid, msg.fetch_replay().match_id(),
                       [conn, rid, req = msg.fetch_replay()](Match& m) { m.fetch_replay(conn, rid, req); });
     default:
+      if (extension_ && extension_(conn, rid, msg)) return;
       send_error(*conn, rid, wire::UNKNOWN_MESSAGE, "Unknown request");
   }
 }

@@ -51,6 +51,12 @@ class Service {
   // One received frame (binary or text); called serially per connection.
   void on_frame(ConnectionState& state, std::string_view bytes, bool binary);
 
+  // Requests this class does not know go to `extension` first (the tournament host); it answers
+  // true when it took the request. Set before serving.
+  using Extension =
+      std::function<bool(const std::shared_ptr<Connection>&, uint64_t, const wire::ClientMessage&)>;
+  void set_extension(Extension extension) { extension_ = std::move(extension); }
+
   // From now on, requests that would change something are refused with SHUTTING_DOWN.
   void begin_shutdown() { stopping_ = true; }
 
@@ -76,6 +82,7 @@ class Service {
   auth::LoginThrottle name_throttle_{5};
   auth::LoginThrottle address_throttle_{30};  // looser: many people may share one address
   std::atomic<bool> stopping_{false};
+  Extension extension_;
   // Verified against for unknown names, so timing does not reveal them; made on first use (on the
   // blocking thread) so start-up does not pay for an argon2id hash.
   std::once_flag dummy_once_;

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "match/registry.h"
+#include "tournaments/host.h"
 
 namespace frontier::server {
 
@@ -94,6 +95,12 @@ int run_server(const AppConfig& config, const core::Registry& games) {
                                : config.durability == storage::Durability::kNormal ? "normal"
                                                                                    : "off");
   Service service(service_config, matches, writer, metrics, blocking);
+  // Tournaments resume (matches that finished while down are recorded) before anyone connects.
+  TournamentHost tournaments(matches, writer, unix_now);
+  tournaments.start();
+  service.set_extension([&tournaments](const auto& conn, uint64_t rid, const auto& msg) {
+    return tournaments.handle(conn, rid, msg);
+  });
   net.attach(&service, &metrics, [&] {
     storage::WriterStats w = writer.stats();
     return metrics.render(error_code_name, writer.queued()) +
@@ -135,7 +142,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     net.stop_accepting();
     service.begin_shutdown();
     stopper = std::thread([&] {
-      writer.stop();  // every queued commit lands; acknowledgements are posted to their sessions
+      tournaments.stop();  // no deadline or start time fires while the writer drains
+      writer.stop();       // every queued commit lands; acknowledgements are posted to their sessions
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       net.close_all(std::chrono::milliseconds(2000));
       net.stop();

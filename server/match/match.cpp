@@ -79,6 +79,21 @@ std::string Match::result_text() const {
   return gs.result();
 }
 
+Match::Outcome Match::outcome() const {
+  Outcome o;
+  o.finished = finished();
+  o.awaiting = awaiting_mask();
+  if (!o.finished) return o;
+  if (history_.resigned >= 0) {
+    o.winner = game_.seat_count() == 2 ? 1 - history_.resigned : -1;
+    return o;
+  }
+  frontier::GameStatus gs;
+  game_.status(*history_.state, gs);
+  o.winner = gs.draw() ? -1 : gs.winner();
+  return o;
+}
+
 void Match::check_finished() {
   if (meta_.status == wire::RUNNING && game_.awaiting(*history_.state) == 0) meta_.status = wire::FINISHED;
 }

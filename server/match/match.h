@@ -74,6 +74,15 @@ class Match : public std::enable_shared_from_this<Match> {
   // Subscribes the creator right after creation (on the strand).
   void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
 
+  // How the match stands, for the tournament host: `winner` is the winning seat, -1 for a
+  // draw (meaningful once finished); `awaiting` the seats holding a prompt.
+  struct Outcome {
+    bool finished = false;
+    int winner = -1;
+    uint32_t awaiting = 0;
+  };
+  Outcome outcome() const;
+
   // The update `seat` (kObserver for spectators) would be sent now, with log lines after `since`.
   wire::MatchUpdate update_for(core::Seat seat, uint32_t since) const;
 

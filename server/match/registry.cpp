@@ -13,8 +13,11 @@ MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services
       strands_(std::move(strands)),
       finished_ttl_(finished_ttl) {
   services_.on_finished = [this](uint64_t id) {
-    std::lock_guard lock(mu_);
-    finished_.emplace_back(std::chrono::steady_clock::now(), id);
+    {
+      std::lock_guard lock(mu_);
+      finished_.emplace_back(std::chrono::steady_clock::now(), id);
+    }
+    if (finish_listener_) finish_listener_(id);
   };
 }
 
@@ -170,7 +173,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   row.setup = req->setup.SerializeAsString();
   row.seed_nonce = req->seed_nonce;
   row.seed_commitment = seed_commitment(req->setup.seed(), req->seed_nonce);
-  bool full = req->game->seat_count() == 1;
+  bool full = req->game->seat_count() == 1 || !req->assigned.empty();
   row.status = full ? wire::RUNNING : wire::OPEN;
   row.visibility = req->visibility;
   row.time_control = req->time_control;
@@ -181,7 +184,13 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   services_.writer->submit(
       [row, id, req](storage::Store& s) {
         *id = s.create_match(row);
-        s.set_seat(*id, req->creator_seat, req->creator);
+        if (req->assigned.empty()) {
+          s.set_seat(*id, req->creator_seat, req->creator);
+        } else {
+          for (size_t seat = 0; seat < req->assigned.size(); ++seat)
+            s.set_seat(*id, static_cast<int>(seat), req->assigned[seat].user_id);
+        }
+        if (req->also) req->also(s, *id);
       },
       [this, row, id, req, created = std::move(created)](bool ok) mutable {
         if (!ok) {
@@ -197,7 +206,12 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         meta.visibility = req->visibility;
         meta.created_at = row.created_at;
         meta.seats.resize(static_cast<size_t>(req->game->seat_count()));
-        meta.seats[static_cast<size_t>(req->creator_seat)] = {req->creator, req->creator_name};
+        if (req->assigned.empty()) {
+          meta.seats[static_cast<size_t>(req->creator_seat)] = {req->creator, req->creator_name};
+        } else {
+          for (size_t seat = 0; seat < req->assigned.size() && seat < meta.seats.size(); ++seat)
+            meta.seats[seat] = req->assigned[seat];
+        }
         History h;
         h.state = std::move(req->initial);
         auto match =

@@ -41,11 +41,22 @@ class MatchRegistry {
     wire::Visibility visibility = wire::PUBLIC;
     std::string time_control;
     std::unique_ptr<core::GameState> initial;
+    // Seats given at creation (tournament boards): one holder per seat, all filled, and the
+    // match starts running at once. Empty: only the creator's seat is taken.
+    std::vector<SeatHolder> assigned;
+    // Runs in the same transaction as the match's creation, with its new id.
+    std::function<void(storage::Store&, uint64_t match_id)> also;
   };
   // Stores the new match, then calls `created` on its strand.
   void create(CreateRequest request, Found created);
 
   size_t loaded() const;
+
+  // Told (on the match's strand) after each match's end is committed, besides the registry's own
+  // bookkeeping: the tournament host records results from it. Set before serving.
+  void set_finish_listener(std::function<void(uint64_t match_id)> listener) {
+    finish_listener_ = std::move(listener);
+  }
 
  private:
   void finish_load(uint64_t id, std::shared_ptr<Match> match);
@@ -62,6 +73,7 @@ class MatchRegistry {
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
   std::map<uint64_t, std::vector<Found>> loading_;
   std::chrono::seconds finished_ttl_;
+  std::function<void(uint64_t)> finish_listener_;
   std::deque<std::pair<std::chrono::steady_clock::time_point, uint64_t>> finished_;
 };
 

@@ -315,6 +315,64 @@ class SqliteStore final : public Store {
     return n;
   }
 
+  uint64_t put_tournament(uint64_t id, const std::string& event, int64_t now) override {
+    if (id == 0) {
+      Stmt& s = stmt("INSERT INTO tournaments(event, updated_at) VALUES (?, ?)");
+      s.bind(1, event).bind(2, now);
+      run(s);
+      return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+    }
+    Stmt& s = stmt("UPDATE tournaments SET event = ?, updated_at = ? WHERE id = ?");
+    s.bind(1, event).bind(2, now).bind(3, static_cast<int64_t>(id));
+    run(s);
+    return id;
+  }
+  std::vector<std::pair<uint64_t, std::string>> tournaments() override {
+    Stmt& s = stmt("SELECT id, event FROM tournaments ORDER BY id");
+    std::vector<std::pair<uint64_t, std::string>> out;
+    while (s.step() == SQLITE_ROW) out.emplace_back(static_cast<uint64_t>(s.i64(0)), s.str(1));
+    s.reset();
+    return out;
+  }
+  void link_tournament_match(const TournamentMatchRow& r) override {
+    Stmt& s = stmt(
+        "INSERT OR REPLACE INTO tournament_matches(match_id, tournament_id, round, board, game, recorded) "
+        "VALUES (?,?,?,?,?,?)");
+    s.bind(1, static_cast<int64_t>(r.match_id)).bind(2, static_cast<int64_t>(r.tournament_id));
+    s.bind(3, r.round).bind(4, r.board).bind(5, r.game).bind(6, r.recorded ? 1 : 0);
+    run(s);
+  }
+  void mark_tournament_match_recorded(uint64_t match_id) override {
+    Stmt& s = stmt("UPDATE tournament_matches SET recorded = 1 WHERE match_id = ?");
+    s.bind(1, static_cast<int64_t>(match_id));
+    run(s);
+  }
+  std::vector<TournamentMatchRow> tournament_matches() override {
+    Stmt& s = stmt(
+        "SELECT match_id, tournament_id, round, board, game, recorded FROM tournament_matches "
+        "ORDER BY match_id");
+    std::vector<TournamentMatchRow> out;
+    while (s.step() == SQLITE_ROW) {
+      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)),
+                     static_cast<int>(s.i64(2)), static_cast<int>(s.i64(3)), static_cast<int>(s.i64(4)),
+                     s.i64(5) != 0});
+    }
+    s.reset();
+    return out;
+  }
+  void put_rating_pool(const std::string& key, const std::string& pool) override {
+    Stmt& s = stmt("INSERT OR REPLACE INTO rating_pools(key, pool) VALUES (?, ?)");
+    s.bind_text(1, key).bind(2, pool);
+    run(s);
+  }
+  std::vector<std::pair<std::string, std::string>> rating_pools() override {
+    Stmt& s = stmt("SELECT key, pool FROM rating_pools ORDER BY key");
+    std::vector<std::pair<std::string, std::string>> out;
+    while (s.step() == SQLITE_ROW) out.emplace_back(s.str(0), s.str(1));
+    s.reset();
+    return out;
+  }
+
  private:
   Stmt& stmt(const std::string& sql) {
     auto it = stmts_.find(sql);

@@ -43,6 +43,16 @@ struct SeatRow {
   std::string user_name;
 };
 
+// A match created for a tournament board (see migrations/0002_tournaments.sql).
+struct TournamentMatchRow {
+  uint64_t match_id = 0;
+  uint64_t tournament_id = 0;
+  int round = 0;
+  int board = 0;
+  int game = 0;
+  bool recorded = false;
+};
+
 enum class EventKind { kAction = 0, kUndo = 1, kResign = 2 };
 
 struct EventRow {
@@ -104,6 +114,19 @@ class Store {
   virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
   virtual std::vector<uint64_t> unfinished_matches() = 0;
   virtual uint64_t match_count() = 0;
+
+  // Tournaments (server/tournaments/). put_tournament with id 0 inserts and returns the new id.
+  // Not pure: a store without tournament tables (test doubles) keeps none.
+  virtual uint64_t put_tournament(uint64_t id, const std::string& event, int64_t now) {
+    (void)event, (void)now;
+    return id;
+  }
+  virtual std::vector<std::pair<uint64_t, std::string>> tournaments() { return {}; }
+  virtual void link_tournament_match(const TournamentMatchRow& row) { (void)row; }
+  virtual void mark_tournament_match_recorded(uint64_t match_id) { (void)match_id; }
+  virtual std::vector<TournamentMatchRow> tournament_matches() { return {}; }
+  virtual void put_rating_pool(const std::string& key, const std::string& pool) { (void)key, (void)pool; }
+  virtual std::vector<std::pair<std::string, std::string>> rating_pools() { return {}; }
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode and applies the embedded
