@@ -23,6 +23,33 @@ constexpr OptionDef kOptions[] = {
     {"supply", "Supply (21.3, 29.17)", "out-of-supply Empire units move and fight at -1"},
 };
 
+// Which part of the rules lists and applies the actions of a step: the Egyptian march of card 18
+// (29.1), the March Phase (11.0), a battle (13.0-20.0) or the rest of the turn sequence.
+enum class StepModule { kEgyptianMarch, kMarch, kBattle, kTurn };
+
+StepModule module_of(Step step) {
+  switch (step) {
+    case Step::kEgyptianMarchStack:
+    case Step::kEgyptianMarchStep:
+      return StepModule::kEgyptianMarch;
+    case Step::kMarch:
+    case Step::kGroup:
+    case Step::kMoveStep:
+      return StepModule::kMarch;
+    case Step::kChooseBattle:
+    case Step::kFire:
+    case Step::kBreakoffTo:
+    case Step::kAllocate:
+    case Step::kRetreat:
+    case Step::kMajorRecruit:
+    case Step::kMajorLoss:
+    case Step::kPursuit:
+      return StepModule::kBattle;
+    default:
+      return StepModule::kTurn;
+  }
+}
+
 }  // namespace
 
 int prompt_seat(const State& s) {
@@ -261,27 +288,17 @@ void HandOfDestinyGame::legal_actions(const core::GameState& gs, core::Seat seat
   out.clear();
   const State& s = S(gs);
   if (s.finished || prompt_seat(s) != seat) return;
-  switch (s.step) {
-    case Step::kEgyptianMarchStack:
-    case Step::kEgyptianMarchStep:
+  switch (module_of(s.step)) {
+    case StepModule::kEgyptianMarch:
       legal_egyptian_march(s, out);
       break;
-    case Step::kMarch:
-    case Step::kGroup:
-    case Step::kMoveStep:
+    case StepModule::kMarch:
       legal_march(s, out);
       break;
-    case Step::kChooseBattle:
-    case Step::kFire:
-    case Step::kBreakoffTo:
-    case Step::kAllocate:
-    case Step::kRetreat:
-    case Step::kMajorRecruit:
-    case Step::kMajorLoss:
-    case Step::kPursuit:
+    case StepModule::kBattle:
       legal_battle(s, seat, out);
       break;
-    default:
+    case StepModule::kTurn:
       legal_turn(s, seat, out);
       break;
   }
@@ -290,27 +307,17 @@ void HandOfDestinyGame::legal_actions(const core::GameState& gs, core::Seat seat
 void HandOfDestinyGame::apply_legal(core::GameState& gs, core::Seat, const core::Action& a,
                                     core::EventSink& log) const {
   State& s = S(gs);
-  switch (s.step) {
-    case Step::kEgyptianMarchStack:
-    case Step::kEgyptianMarchStep:
+  switch (module_of(s.step)) {
+    case StepModule::kEgyptianMarch:
       apply_egyptian_march(s, a, log);
       break;
-    case Step::kMarch:
-    case Step::kGroup:
-    case Step::kMoveStep:
+    case StepModule::kMarch:
       apply_march(s, a, log);
       break;
-    case Step::kChooseBattle:
-    case Step::kFire:
-    case Step::kBreakoffTo:
-    case Step::kAllocate:
-    case Step::kRetreat:
-    case Step::kMajorRecruit:
-    case Step::kMajorLoss:
-    case Step::kPursuit:
+    case StepModule::kBattle:
       apply_battle(s, a, log);
       break;
-    default:
+    case StepModule::kTurn:
       apply_turn(s, a, log);
       break;
   }
