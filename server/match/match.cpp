@@ -329,14 +329,9 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
   if (!req.client_action_id().empty()) client_ids_[key] = seq;
   check_finished();
   if (finished()) spdlog::info("match {}: finished at seq {}: {}", meta_.id, seq, result_text());
-  storage::EventRow row;
-  row.seq = seq;
-  row.seat = *seat;
-  row.kind = storage::EventKind::kAction;
+  storage::EventRow row = event_row(seq, *seat, storage::EventKind::kAction, user);
   row.action = req.action().SerializeAsString();
-  row.user_id = user;
   row.client_action_id = req.client_action_id();
-  row.at = services_.now();
   std::string snapshot;
   if (services_.snapshot_every > 0 && seq % services_.snapshot_every == 0)
     snapshot = core::snapshot(game_, *history_.state);

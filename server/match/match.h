@@ -107,6 +107,10 @@ class Match : public std::enable_shared_from_this<Match> {
   // Queues `work` plus the match row update for the writer; `then` runs on the strand after the
   // commit, before subscribers hear of it.
   void commit(storage::Writer::Work work, Then then, bool push = true);
+  // The stored row of event `seq` by `seat`, stamped with the current time.
+  storage::EventRow event_row(uint32_t seq, core::Seat seat, storage::EventKind kind, uint64_t user_id) const;
+  // Commits a seat's undo or resignation and answers the request Ok once it is durable.
+  void commit_and_ok(storage::EventRow row, const std::shared_ptr<Connection>& conn, uint64_t request_id);
   void on_committed(uint32_t seq, std::chrono::steady_clock::time_point started, const Then& then, bool push);
   void broadcast();
   void subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since,

@@ -40,15 +40,7 @@ void Match::undo(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   }
   uint32_t seq = history_.seq + 1;
   take_back(game_, history_, seq);
-  storage::EventRow row;
-  row.seq = seq;
-  row.seat = *seat;
-  row.kind = storage::EventKind::kUndo;
-  row.user_id = conn->user_id();
-  row.at = services_.now();
-  uint64_t id = meta_.id;
-  commit([id, row](storage::Store& s) { s.append_event(id, row); },
-         [conn, request_id] { send_ok(*conn, request_id); });
+  commit_and_ok(event_row(seq, *seat, storage::EventKind::kUndo, conn->user_id()), conn, request_id);
 }
 
 void Match::resign(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Resign& req) {
@@ -67,14 +59,24 @@ void Match::resign(const std::shared_ptr<Connection>& conn, uint64_t request_id,
   history_.log.push_back({seq, resign_event(game_, *seat)});
   meta_.status = wire::FINISHED;
   spdlog::info("match {}: {} resigns at seq {}", meta_.id, game_.seat_name(*seat), seq);
+  commit_and_ok(event_row(seq, *seat, storage::EventKind::kResign, conn->user_id()), conn, request_id);
+}
+
+storage::EventRow Match::event_row(uint32_t seq, core::Seat seat, storage::EventKind kind,
+                                   uint64_t user_id) const {
   storage::EventRow row;
   row.seq = seq;
-  row.seat = *seat;
-  row.kind = storage::EventKind::kResign;
-  row.user_id = conn->user_id();
+  row.seat = seat;
+  row.kind = kind;
+  row.user_id = user_id;
   row.at = services_.now();
+  return row;
+}
+
+void Match::commit_and_ok(storage::EventRow row, const std::shared_ptr<Connection>& conn,
+                          uint64_t request_id) {
   uint64_t id = meta_.id;
-  commit([id, row](storage::Store& s) { s.append_event(id, row); },
+  commit([id, row = std::move(row)](storage::Store& s) { s.append_event(id, row); },
          [conn, request_id] { send_ok(*conn, request_id); });
 }
 
