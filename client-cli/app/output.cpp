@@ -3,7 +3,7 @@
 
 #include <google/protobuf/util/json_util.h>
 
-#include <cstdio>
+#include "sim/json.h"
 
 namespace frontier::cli {
 
@@ -16,33 +16,9 @@ std::string to_json(const google::protobuf::Message& msg) {
   return out;
 }
 
+// One JSON string escaper for the project: the simulator's.
 std::string json_quote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
+  return sim::json_string(s);
 }
 
 core::Result<Session*> Context::connect(bool need_login) {
