@@ -5,6 +5,7 @@ import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/p
 import {
   ClientMessageSchema,
   ErrorCode,
+  type HelloReply,
   type ServerMessage,
   ServerMessageSchema,
 } from "../gen/wire_pb";
@@ -41,6 +42,7 @@ export class Connection {
   private opened: Promise<void> | null = null;
   private retryMs = 500;
   private closedByUs = false;
+  private hello: HelloReply | null = null;
 
   constructor(private readonly url: string = defaultUrl()) {}
 
@@ -48,6 +50,11 @@ export class Connection {
   open(): Promise<void> {
     if (!this.opened) this.opened = this.connect();
     return this.opened;
+  }
+
+  // The server's answer to the latest Hello (user_id 0 = anonymous), null before the first.
+  get helloReply(): HelloReply | null {
+    return this.hello;
   }
 
   close(): void {
@@ -100,7 +107,8 @@ export class Connection {
       let helloDone = false;
       socket.onopen = () => {
         this.send({ case: "hello", value: { protocolVersion: PROTOCOL_VERSION, client: "frontier-web" } })
-          .then(() => {
+          .then((reply) => {
+            if (reply.body.case === "hello") this.hello = reply.body.value;
             helloDone = true;
             this.retryMs = 500;
             this.stateListeners.forEach((l) => l(true));
