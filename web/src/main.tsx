@@ -1,7 +1,5 @@
 import { render } from "preact";
-
-function App() {
-  return <main>Frontier</main>;
-}
+import { App } from "./app/App";
+import "./styles.css";
 
 render(<App />, document.getElementById("app")!);

@@ -1,0 +1,109 @@
+// The application shell: one connection for the whole tab, who is logged in, the navigation bar
+// and the page the hash route names.
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { Connection } from "../net/connection";
+import { LobbyPage } from "../pages/LobbyPage";
+import { LoginPage } from "../pages/LoginPage";
+import { JoinPage } from "../pages/JoinPage";
+import { MatchPage } from "../match/MatchPage";
+import { ReplayPage } from "../replay/ReplayPage";
+import { SettingsPage } from "../pages/SettingsPage";
+import { TournamentsPage } from "../tournaments/TournamentsPage";
+import { TournamentPage } from "../tournaments/TournamentPage";
+import { startBrowserNotifications } from "../notify/notifications";
+import { errorText } from "./format";
+import { links, useRoute, type Route } from "./router";
+import { logout, userFromHello, type SessionUser } from "./session";
+import { exposeForTests } from "./testing";
+
+export function App() {
+  const conn = useMemo(() => new Connection(), []);
+  const route = useRoute();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [ready, setReady] = useState(false);
+  const [connected, setConnected] = useState(true);
+  const [failure, setFailure] = useState("");
+
+  useEffect(() => {
+    exposeForTests({ user: null });
+    const offState = conn.onState((up) => {
+      setConnected(up);
+      // A new socket is authenticated by the cookie; its Hello says who we still are.
+      if (up) setUser(userFromHello(conn));
+    });
+    conn
+      .open()
+      .then(() => setUser(userFromHello(conn)))
+      .catch((e) => setFailure(errorText(e)))
+      .finally(() => setReady(true));
+    const offNotify = startBrowserNotifications(conn);
+    return () => {
+      offState();
+      offNotify();
+      conn.close();
+    };
+  }, [conn]);
+
+  useEffect(() => exposeForTests({ user: user ? user.name : null }), [user]);
+
+  const signOut = async () => {
+    await logout(conn);
+    setUser(null);
+    location.hash = links.login;
+  };
+
+  return (
+    <div class="app">
+      <header class="topbar">
+        <a class="brand" href="#/">Frontier</a>
+        <nav aria-label="Main">
+          <a href={links.lobby}>Lobby</a>
+          <a href={links.tournaments}>Tournaments</a>
+          {user && <a href={links.settings}>Settings</a>}
+        </nav>
+        <div class="who">
+          {user ? (
+            <>
+              <span data-testid="user-name">{user.name}</span>{" "}
+              <button type="button" onClick={signOut}>Log out</button>
+            </>
+          ) : (
+            <a href={links.login}>Log in or register</a>
+          )}
+        </div>
+      </header>
+      {!connected && <p class="banner warning" role="status">Connection lost; reconnecting…</p>}
+      {failure && <p class="banner error" role="alert">{failure}</p>}
+      <main>{ready ? <Page route={route} conn={conn} user={user} onUser={setUser} /> : <p>Connecting…</p>}</main>
+    </div>
+  );
+}
+
+function Page(props: { route: Route; conn: Connection; user: SessionUser | null; onUser: (u: SessionUser) => void }) {
+  const { route, conn, user } = props;
+  switch (route.page) {
+    case "home":
+    case "lobby":
+      return user ? <LobbyPage conn={conn} user={user} /> : <LoginPage conn={conn} onUser={props.onUser} />;
+    case "login":
+      return <LoginPage conn={conn} onUser={props.onUser} />;
+    case "match":
+      return <MatchPage key={route.id.toString()} conn={conn} user={user} matchId={route.id} />;
+    case "join":
+      return user ? (
+        <JoinPage key={route.id.toString()} conn={conn} matchId={route.id} invite={route.invite} />
+      ) : (
+        <LoginPage conn={conn} onUser={props.onUser} reason="Log in or register to take your seat." />
+      );
+    case "replay":
+      return <ReplayPage key={route.id.toString()} conn={conn} user={user} matchId={route.id} />;
+    case "settings":
+      return user ? <SettingsPage conn={conn} /> : <LoginPage conn={conn} onUser={props.onUser} />;
+    case "tournaments":
+      return <TournamentsPage conn={conn} user={user} />;
+    case "tournament":
+      return <TournamentPage key={route.id.toString()} conn={conn} user={user} id={route.id} />;
+    case "not-found":
+      return <p>There is no page at “{route.path}”. <a href={links.lobby}>Go to the lobby</a>.</p>;
+  }
+}

@@ -1,0 +1,58 @@
+// Hash routing: every page has an address (#/match/12) that survives a reload and can be shared,
+// and the server only ever serves index.html.
+import { useEffect, useState } from "preact/hooks";
+
+export type Route =
+  | { page: "home" }
+  | { page: "login" }
+  | { page: "lobby" }
+  | { page: "match"; id: bigint }
+  | { page: "join"; id: bigint; invite: string }
+  | { page: "replay"; id: bigint }
+  | { page: "settings" }
+  | { page: "tournaments" }
+  | { page: "tournament"; id: bigint }
+  | { page: "not-found"; path: string };
+
+export function parseRoute(hash: string): Route {
+  const path = hash.replace(/^#/, "") || "/";
+  const parts = path.split("/").filter((p) => p !== "");
+  const id = (text: string | undefined) => (text && /^\d{1,20}$/.test(text) ? BigInt(text) : null);
+  const [head, first, second] = parts;
+  if (parts.length === 0) return { page: "home" };
+  if (parts.length === 1) {
+    if (head === "login" || head === "lobby" || head === "settings" || head === "tournaments") return { page: head };
+  }
+  const matchId = id(first);
+  if (matchId !== null) {
+    if (head === "match" && parts.length === 2) return { page: "match", id: matchId };
+    if (head === "replay" && parts.length === 2) return { page: "replay", id: matchId };
+    if (head === "tournament" && parts.length === 2) return { page: "tournament", id: matchId };
+    if (head === "join" && parts.length <= 3) return { page: "join", id: matchId, invite: second ?? "" };
+  }
+  return { page: "not-found", path };
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const changed = () => setRoute(parseRoute(location.hash));
+    window.addEventListener("hashchange", changed);
+    return () => window.removeEventListener("hashchange", changed);
+  }, []);
+  return route;
+}
+
+export function go(path: string): void {
+  location.hash = path;
+}
+
+export const links = {
+  lobby: "#/lobby",
+  login: "#/login",
+  settings: "#/settings",
+  tournaments: "#/tournaments",
+  match: (id: bigint) => `#/match/${id}`,
+  replay: (id: bigint) => `#/replay/${id}`,
+  join: (id: bigint, invite: string) => `#/join/${id}/${invite}`,
+};

@@ -1,0 +1,153 @@
+// Creating a match: game, scenario and options (named as in the rulebook), the creator's side,
+// public or private (a private match is joined through its invite link) and the clock.
+import { useState } from "preact/hooks";
+import type { Connection } from "../net/connection";
+import { Visibility, type GameList } from "../gen/wire_pb";
+import type { GameInfo } from "../gen/game_pb";
+import { links } from "../app/router";
+import { errorText } from "../app/format";
+
+type Created = { id: bigint; invite: string };
+
+export function CreateMatchForm(props: { conn: Connection; games: GameList; onCreated: () => void }) {
+  const playable = props.games.games.filter((g) => g.id !== "generic");
+  const [gameId, setGameId] = useState(playable[0]?.id ?? "");
+  const game = playable.find((g) => g.id === gameId);
+  const [scenario, setScenario] = useState("");
+  const [options, setOptions] = useState<Record<string, string>>({});
+  const [side, setSide] = useState("");
+  const [visibility, setVisibility] = useState(Visibility.PUBLIC);
+  const [clock, setClock] = useState("");
+  const [created, setCreated] = useState<Created | null>(null);
+  const [error, setError] = useState("");
+
+  const chooseGame = (id: string) => {
+    setGameId(id);
+    setScenario("");
+    setOptions({});
+    setSide("");
+  };
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError("");
+    const preset = props.games.clockPresets.find((p) => p.name === clock);
+    try {
+      const reply = await props.conn.call(
+        {
+          case: "createMatch",
+          value: {
+            game: gameId,
+            scenario: scenario || game?.scenarios[0]?.id || "",
+            options: Object.entries(options).map(([id, value]) => ({ id, value })),
+            side,
+            visibility,
+            timeControl: preset?.timeControl,
+          },
+        },
+        "created",
+      );
+      props.onCreated();
+      if (visibility === Visibility.PRIVATE) setCreated({ id: reply.matchId, invite: reply.inviteCode });
+      else location.hash = links.match(reply.matchId);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  return (
+    <section aria-labelledby="create-match">
+      <h2 id="create-match">Create a match</h2>
+      <form class="create-match" onSubmit={create}>
+        <label>
+          Game
+          <select name="game" value={gameId} onChange={(e) => chooseGame(e.currentTarget.value)}>
+            {playable.map((g) => (
+              <option key={g.id} value={g.id}>{g.title}</option>
+            ))}
+          </select>
+        </label>
+        {game && game.scenarios.length > 1 && (
+          <label>
+            Scenario
+            <select name="scenario" value={scenario || game.scenarios[0].id}
+              onChange={(e) => setScenario(e.currentTarget.value)}>
+              {game.scenarios.map((s) => (
+                <option key={s.id} value={s.id}>{s.name}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        {game && <GameOptions game={game} values={options} onChange={setOptions} />}
+        {game && game.seats.length > 1 && (
+          <label>
+            Your side
+            <select name="side" value={side} onChange={(e) => setSide(e.currentTarget.value)}>
+              <option value="">Any</option>
+              {game.seats.map((s) => (
+                <option key={s} value={s}>{s}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <fieldset>
+          <legend>Who may join</legend>
+          <label>
+            <input type="radio" name="visibility" checked={visibility === Visibility.PUBLIC}
+              onChange={() => setVisibility(Visibility.PUBLIC)} />
+            Public (listed in the lobby)
+          </label>
+          <label>
+            <input type="radio" name="visibility" checked={visibility === Visibility.PRIVATE}
+              onChange={() => setVisibility(Visibility.PRIVATE)} />
+            Private (by invite link)
+          </label>
+        </fieldset>
+        <label>
+          Clock
+          <select name="clock" value={clock} onChange={(e) => setClock(e.currentTarget.value)}>
+            <option value="">Untimed</option>
+            {props.games.clockPresets.map((p) => (
+              <option key={p.name} value={p.name}>{p.name}: {p.description}</option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Create match</button>
+        {error && <p class="error" role="alert">{error}</p>}
+      </form>
+      {created && <InviteLink created={created} />}
+    </section>
+  );
+}
+
+function GameOptions(props: { game: GameInfo; values: Record<string, string>; onChange: (v: Record<string, string>) => void }) {
+  return (
+    <>
+      {props.game.options.map((o) => (
+        <label key={o.id} title={o.description}>
+          {o.name}
+          <select name={`option-${o.id}`} value={props.values[o.id] ?? o.defaultValue}
+            onChange={(e) => props.onChange({ ...props.values, [o.id]: e.currentTarget.value })}>
+            {o.choices.map((c) => (
+              <option key={c.value} value={c.value}>{c.name || c.value}</option>
+            ))}
+          </select>
+          {o.description && <span class="hint">{o.description}</span>}
+        </label>
+      ))}
+    </>
+  );
+}
+
+function InviteLink(props: { created: Created }) {
+  const { id, invite } = props.created;
+  const url = `${location.origin}${location.pathname}${links.join(id, invite)}`;
+  return (
+    <div class="invite" role="status">
+      <p>Match #{id.toString()} is private. Send this link to your opponent:</p>
+      <input readOnly aria-label="Invite link" data-testid="invite-link" value={url}
+        onFocus={(e) => e.currentTarget.select()} />
+      <p><a href={links.match(id)}>Open the match</a></p>
+    </div>
+  );
+}

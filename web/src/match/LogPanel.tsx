@@ -1,0 +1,22 @@
+// The game's log as this seat may read it, newest at the bottom, kept scrolled to the end.
+import { useEffect, useRef } from "preact/hooks";
+import type { LogEntry } from "../gen/game_pb";
+
+export function LogPanel(props: { log: LogEntry[] }) {
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }, [props.log.length]);
+  return (
+    <section class="log" aria-label="Log">
+      <h2>Log</h2>
+      <ol ref={list}>
+        {props.log.map((e, i) => (
+          <li key={i} data-seq={e.seq}>
+            <span class="muted">{e.seq}</span> {e.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

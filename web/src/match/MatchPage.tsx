@@ -1,0 +1,82 @@
+// A match as its player (or a spectator) sees it: the board with the clickable legal choices,
+// the prompt and its buttons, clocks, the log and chat beside the board, and the match controls.
+import { useState } from "preact/hooks";
+import type { Connection } from "../net/connection";
+import type { SessionUser } from "../app/session";
+import type { LegalChoice } from "../gen/game_pb";
+import { MatchStatus } from "../gen/wire_pb";
+import { useGames, gameTitle, scenarioName } from "../app/games";
+import { links } from "../app/router";
+import { Board } from "./board-slot";
+import { useMatch } from "./useMatch";
+import { PromptPanel } from "./PromptPanel";
+import { ChoiceChooser } from "./ChoiceChooser";
+import { LogPanel } from "./LogPanel";
+import { ChatPanel } from "./ChatPanel";
+import { Clocks } from "./Clocks";
+import { MatchControls } from "./MatchControls";
+import { MatchStatusLine } from "./MatchStatusLine";
+
+export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint }) {
+  const [state, controls] = useMatch(props.conn, props.user, props.matchId);
+  const games = useGames(props.conn);
+  const [several, setSeveral] = useState<LegalChoice[]>([]);
+  const update = state.update;
+
+  if (!update) {
+    return (
+      <section>
+        <h1>Match {props.matchId.toString()}</h1>
+        {state.error ? <p class="error" role="alert">{state.error}</p> : <p>Loading…</p>}
+      </section>
+    );
+  }
+
+  const choices = update.prompts.flatMap((p) => p.choices);
+  const choose = (list: LegalChoice[]) => {
+    if (list.length === 1) void controls.choose(list[0]);
+    else if (list.length > 1) setSeveral(list);
+  };
+  const pick = (choice: LegalChoice) => {
+    setSeveral([]);
+    void controls.choose(choice);
+  };
+  const game = games?.games.find((g) => g.id === update.game);
+  const yourSide = update.seats.find((s) => s.seat === update.yourSeat)?.side;
+
+  return (
+    <div class="match" data-game={update.game} data-seq={update.seq}>
+      <header class="match-header">
+        <h1>
+          {gameTitle(games, update.game)} — {scenarioName(game, update.scenario)}{" "}
+          <span class="muted">#{update.matchId.toString()}</span>
+        </h1>
+        <p data-testid="your-side">{yourSide ? `You play ${yourSide}.` : "You are watching."}</p>
+        <MatchStatusLine update={update} />
+        {update.status === MatchStatus.FINISHED && <a href={links.replay(update.matchId)}>Replay and verify dice</a>}
+      </header>
+      {state.error && (
+        <p class="error" role="alert">
+          {state.error} <button type="button" onClick={controls.clearError}>Dismiss</button>
+        </p>
+      )}
+      <div class="match-body">
+        <div class="board-area" aria-label="Board">
+          {update.view && (
+            <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat} />
+          )}
+        </div>
+        <aside class="side-panel">
+          <Clocks update={update} skew={state.clockSkew} />
+          <PromptPanel prompts={update.prompts} onChoose={(c) => pick(c)} />
+          {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
+          <MatchControls update={update} user={props.user} seated={state.seated} onRequest={controls.request}
+            onTakeSeat={controls.takeSeat} />
+          <LogPanel log={state.log} />
+          <ChatPanel chat={state.chat} canChat={props.user !== null}
+            onSend={(text) => controls.request({ case: "sendChat", value: { matchId: update.matchId, text } })} />
+        </aside>
+      </div>
+    </div>
+  );
+}

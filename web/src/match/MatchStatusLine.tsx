@@ -1,0 +1,30 @@
+// Where the match stands: waiting, whose turn and phase, or how it ended.
+import { EndReason, MatchStatus, type MatchUpdate } from "../gen/wire_pb";
+
+const endings: Record<number, string> = {
+  [EndReason.END_BY_RESIGNATION]: "by resignation",
+  [EndReason.END_BY_TIMEOUT]: "on time",
+  [EndReason.END_BY_ABORT]: "aborted, no result",
+  [EndReason.END_BY_FORFEIT]: "by forfeit",
+};
+
+export function MatchStatusLine(props: { update: MatchUpdate }) {
+  const { update } = props;
+  const status = update.gameStatus;
+  const players = update.seats.map((s) => `${s.side}: ${s.userId === 0n ? "open" : s.userName}`).join(" · ");
+  let text: string;
+  if (update.status === MatchStatus.OPEN) text = "Waiting for players.";
+  else if (update.status === MatchStatus.FINISHED) {
+    const how = endings[update.endReason];
+    text = `Finished: ${status?.result || "no result"}${how ? ` (${how})` : ""}.`;
+  } else {
+    const active = (status?.activeSeats ?? []).map((s) => update.seats.find((x) => x.seat === s)?.side ?? s);
+    text = `Turn ${status?.turn ?? 0}${status?.phase ? `, ${status.phase}` : ""}${active.length ? ` — ${active.join(", ")} to play` : ""}.`;
+  }
+  return (
+    <div class="status">
+      <p data-testid="match-status" data-status={MatchStatus[update.status]}>{text}</p>
+      <p class="muted">{players}</p>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+// One match as this tab follows it: subscribes as the user's seat (or as a spectator), keeps the
+// latest update and the log it has accumulated, resubscribes after a reconnect from the last seq
+// it saw (so no line is missed or doubled), and unsubscribes when the page goes away.
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { toJson } from "@bufbuild/protobuf";
+import type { Connection, RequestBody } from "../net/connection";
+import { ServerError } from "../net/connection";
+import {
+  ErrorCode,
+  ListMatches_Filter,
+  type ChatMessage,
+  type MatchUpdate,
+  MatchUpdateSchema,
+} from "../gen/wire_pb";
+import type { LegalChoice, LogEntry } from "../gen/game_pb";
+import type { SessionUser } from "../app/session";
+import { exposeForTests } from "../app/testing";
+import { setMatchOnScreen } from "../notify/onScreen";
+
+export interface MatchState {
+  update: MatchUpdate | null;
+  log: LogEntry[];
+  chat: ChatMessage[];
+  seated: boolean;
+  error: string;
+  // Server time minus local time, in seconds, from the latest update (clocks count down with it).
+  clockSkew: number;
+}
+
+export interface MatchControls {
+  choose: (choice: LegalChoice) => Promise<void>;
+  request: (body: RequestBody) => Promise<void>;
+  takeSeat: (side: string) => Promise<void>;
+  clearError: () => void;
+}
+
+// Requests other helpers' servers may not know yet are harmless to skip.
+function ignoreUnknown(e: unknown): void {
+  if (e instanceof ServerError && e.code === ErrorCode.UNKNOWN_MESSAGE) return;
+  if (e instanceof Error && e.message === "connection lost") return;
+  throw e;
+}
+
+export function useMatch(conn: Connection, user: SessionUser | null, matchId: bigint): [MatchState, MatchControls] {
+  const [state, setState] = useState<MatchState>({ update: null, log: [], chat: [], seated: false, error: "", clockSkew: 0 });
+  const lastSeq = useRef(0);
+  const seated = useRef<boolean | null>(null);
+
+  const apply = useCallback((update: MatchUpdate) => {
+    setState((s) => {
+      // A takeback returns the match to an earlier seq: the log after it no longer happened.
+      const kept = update.seq < lastSeq.current ? s.log.filter((e) => e.seq <= update.seq) : s.log;
+      const known = new Set(kept.map((e) => `${e.seq}:${e.text}`));
+      const log = kept.concat(update.log.filter((e) => !known.has(`${e.seq}:${e.text}`)));
+      lastSeq.current = update.seq;
+      exposeForTests({ lastUpdate: toJson(MatchUpdateSchema, update) });
+      return { ...s, update, log, clockSkew: Number(update.serverTime) - Date.now() / 1000 };
+    });
+    if (document.visibilityState === "visible") {
+      conn.request({ case: "markSeen", value: { matchId } }).catch(ignoreUnknown);
+    }
+  }, [conn, matchId]);
+
+  const fail = useCallback((e: unknown) => {
+    setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
+    if (e instanceof ServerError && e.code === ErrorCode.STALE_SEQ && e.reply.body.case === "error") {
+      const current = e.reply.body.value.current;
+      if (current) apply(current);
+    }
+  }, [apply]);
+
+  const subscribe = useCallback(async () => {
+    try {
+      if (seated.current === null) {
+        seated.current = false;
+        if (user) {
+          const mine = await conn.call({ case: "listMatches", value: { filter: ListMatches_Filter.MINE, limit: 1000 } }, "matches");
+          seated.current = mine.matches.some((m) => m.matchId === matchId && m.yourSeats.length > 0);
+        }
+      }
+      const since = lastSeq.current;
+      const update = seated.current
+        ? await conn.call({ case: "joinMatch", value: { matchId, sinceSeq: since } }, "update")
+        : await conn.call({ case: "watchMatch", value: { matchId, sinceSeq: since } }, "update");
+      setState((s) => ({ ...s, seated: seated.current === true, error: "" }));
+      apply(update);
+    } catch (e) {
+      fail(e);
+    }
+  }, [conn, user, matchId, apply, fail]);
+
+  useEffect(() => {
+    setMatchOnScreen(matchId);
+    void subscribe();
+    const offPush = conn.onPush((m) => {
+      if (m.body.case === "update" && m.body.value.matchId === matchId) {
+        const mySeat = seated.current ? m.body.value.yourSeat >= 0 : m.body.value.yourSeat < 0;
+        if (mySeat) apply(m.body.value);
+      } else if (m.body.case === "chat" && m.body.value.matchId === matchId) {
+        const line = m.body.value;
+        setState((s) => ({ ...s, chat: [...s.chat, line] }));
+      }
+    });
+    const offState = conn.onState((up) => {
+      if (up) void subscribe();
+    });
+    const seen = () => {
+      if (document.visibilityState === "visible") conn.request({ case: "markSeen", value: { matchId } }).catch(ignoreUnknown);
+    };
+    document.addEventListener("visibilitychange", seen);
+    return () => {
+      setMatchOnScreen(null);
+      offPush();
+      offState();
+      document.removeEventListener("visibilitychange", seen);
+      exposeForTests({ lastUpdate: undefined });
+      conn.request({ case: "unsubscribe", value: { matchId } }).catch(() => undefined);
+    };
+  }, [conn, matchId, subscribe, apply]);
+
+  const request = useCallback(async (body: RequestBody) => {
+    try {
+      const reply = await conn.request(body);
+      if (reply.body.case === "update") apply(reply.body.value);
+      if (reply.body.case === "submitted" && reply.body.value.update) apply(reply.body.value.update);
+      if (reply.body.case === "rematch" && reply.body.value.newMatchId !== 0n) {
+        location.hash = `#/match/${reply.body.value.newMatchId}`;
+      }
+      setState((s) => ({ ...s, error: "" }));
+    } catch (e) {
+      fail(e);
+    }
+  }, [conn, apply, fail]);
+
+  const choose = useCallback(async (choice: LegalChoice) => {
+    const update = state.update;
+    if (!update || !choice.action) return;
+    await request({
+      case: "submitAction",
+      value: {
+        matchId,
+        expectedSeq: update.seq,
+        clientActionId: crypto.randomUUID(),
+        action: choice.action,
+        seat: update.yourSeat,
+      },
+    });
+  }, [state.update, matchId, request]);
+
+  const takeSeat = useCallback(async (side: string) => {
+    try {
+      const update = await conn.call({ case: "joinMatch", value: { matchId, side } }, "update");
+      seated.current = true;
+      setState((s) => ({ ...s, seated: true, error: "" }));
+      apply(update);
+    } catch (e) {
+      fail(e);
+    }
+  }, [conn, matchId, apply, fail]);
+
+  const clearError = useCallback(() => setState((s) => ({ ...s, error: "" })), []);
+  return [state, { choose, request, takeSeat, clearError }];
+}
