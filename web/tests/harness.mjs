@@ -1,0 +1,131 @@
+// Shared pieces of the browser tests: a real frontierd on a free loopback port with a temporary
+// database, serving the built client (FRONTIERD, FRONTIER_WEB_DIST), and Debian's Chromium driven
+// by playwright-core with a fresh profile. Every test starts its own server and browser.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const here = new URL(".", import.meta.url).pathname;
+
+export const frontierdPath = process.env.FRONTIERD ?? join(here, "../../build/release/server/frontierd");
+export const webDist = process.env.FRONTIER_WEB_DIST ?? join(here, "../../build/release/web/dist");
+export const screenshotDir = process.env.FRONTIER_SCREENSHOTS ?? join(webDist, "..", "screenshots");
+export const PASSWORD = "correct horse battery";
+
+// Starts frontierd; resolves with its base URL once it prints the address it listens on.
+export async function startFrontier(extraArgs = []) {
+  const dir = mkdtempSync(join(tmpdir(), "frontier-web-test-"));
+  // FRONTIER_WEB_FRONT: a development front end (a module whose default export serves the
+  // client and forwards /ws and /api to the given port) used instead of frontierd's own serving.
+  const front = process.env.FRONTIER_WEB_FRONT;
+  const args = ["--listen", "127.0.0.1:0", "--db", join(dir, "test.db"), "--kdf", "min",
+    ...(front ? [] : ["--web-root", webDist]), "--log-level", "warn", ...extraArgs];
+  const child = spawn(frontierdPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`frontierd did not start:\n${output}`)), 20_000);
+    const read = (chunk) => {
+      output += chunk;
+      const found = /listening on 127\.0\.0\.1:(\d+)/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(Number(found[1]));
+      }
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`frontierd exited with ${code}:\n${output}`));
+    });
+  });
+  const frontServer = front ? await (await import(front)).default(port, webDist) : null;
+  const url = frontServer ? frontServer.url : `http://127.0.0.1:${port}/`;
+  return {
+    url,
+    port,
+    log: () => output,
+    async stop() {
+      frontServer?.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+// A page in its own browser context (its own cookies), failing the test on any page error.
+export async function newPlayerPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e));
+  page.errors = errors;
+  return page;
+}
+
+let counter = 0;
+export function uniqueName(stem) {
+  counter += 1;
+  return `${stem}${process.pid % 10000}${counter}`;
+}
+
+export async function registerUser(page, baseUrl, name) {
+  await page.goto(`${baseUrl}#/login`);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.getByTestId("user-name").filter({ hasText: name }).waitFor();
+  await page.waitForFunction(() => location.hash === "#/lobby");
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+// The seat's own latest update as the page holds it (JSON form of wire.MatchUpdate).
+export function lastUpdate(page) {
+  return page.evaluate(() => window.__frontier?.lastUpdate ?? null);
+}
+
+export async function waitForSeq(page, seq) {
+  await page.waitForFunction((s) => (window.__frontier?.lastUpdate?.seq ?? 0) >= s, seq);
+}
+
+// Takes the first legal choice of the page's first prompt the way a person would: by clicking
+// the place or unit on the board when the choice names one, else the prompt's button. Returns
+// the label chosen, after the page has shown the resulting update.
+export async function clickFirstChoice(page) {
+  const update = await lastUpdate(page);
+  const choice = update.prompts[0].choices[0];
+  const before = update.seq ?? 0;
+  if (choice.refs?.length) {
+    const ref = choice.refs[0];
+    await page.locator(`.board-area [data-ref="${ref.type}:${ref.id}"]`).first().click();
+    // A place several choices refer to asks which one is meant.
+    const chooser = page.getByRole("dialog", { name: "Which do you mean?" });
+    const asked = await Promise.race([
+      chooser.waitFor().then(() => true),
+      waitForSeq(page, before + 1).then(() => false),
+    ]);
+    if (asked) await chooser.getByRole("button", { name: choice.label, exact: true }).click();
+  } else {
+    await page.locator(".prompt").getByRole("button", { name: choice.label, exact: true }).first().click();
+  }
+  await waitForSeq(page, before + 1);
+  return choice.label;
+}
