@@ -27,6 +27,7 @@ function word(text) {
   return new RegExp(`(^|[^\\w-])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w-])`);
 }
 
+// Checks one page that must not see under Mahdist stacks: the Empire's, or a spectator's.
 async function assertFogHolds(mahdistPage, empirePage) {
   const mahdist = (await lastUpdate(mahdistPage)).view.khartoum;
   const empire = (await lastUpdate(empirePage)).view.khartoum;
@@ -81,6 +82,16 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     await mahdistPage.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();
     await screenshot(empirePage, "khartoum-empire-start");
 
+    // Anyone may watch, logged in or not, with the link.
+    const spectatorPage = await newPlayerPage(browser);
+    await spectatorPage.goto(mahdistPage.url());
+    await spectatorPage.getByTestId("your-side").filter({ hasText: "You are watching." }).waitFor();
+
+    // Chat reaches the opponent and the spectators.
+    await mahdistPage.getByLabel("Message").fill("Good luck, Pasha");
+    await mahdistPage.getByRole("button", { name: "Send" }).click();
+    for (const p of [empirePage, spectatorPage]) await p.locator(".chat li", { hasText: "Good luck, Pasha" }).waitFor();
+
     let maxHidden = 0;
     for (let step = 0; step < STEPS; step++) {
       const [m, e] = [await lastUpdate(mahdistPage), await lastUpdate(empirePage)];
@@ -92,7 +103,9 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
       const seq = (await lastUpdate(mover)).seq;
       await waitForSeq(mahdistPage, seq);
       await waitForSeq(empirePage, seq);
+      await waitForSeq(spectatorPage, seq);
       maxHidden = Math.max(maxHidden, await assertFogHolds(mahdistPage, empirePage));
+      await assertFogHolds(mahdistPage, spectatorPage);
     }
     // The check above must have had something to hide at some point, or it proved nothing.
     assert.ok(maxHidden > 0, "no Mahdist stack was ever hidden from the Empire");
@@ -100,7 +113,8 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     assert.ok(log > 0, "the Empire's log shows what happened");
     await screenshot(mahdistPage, "khartoum-mahdist");
     await screenshot(empirePage, "khartoum-empire");
-    assert.deepEqual([...mahdistPage.errors, ...empirePage.errors], []);
+    await screenshot(spectatorPage, "khartoum-spectator");
+    assert.deepEqual([...mahdistPage.errors, ...empirePage.errors, ...spectatorPage.errors], []);
   } finally {
     await browser.close();
     await server.stop();

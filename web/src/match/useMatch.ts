@@ -34,17 +34,19 @@ export interface MatchControls {
   clearError: () => void;
 }
 
-// Requests other helpers' servers may not know yet are harmless to skip.
-function ignoreUnknown(e: unknown): void {
-  if (e instanceof ServerError && e.code === ErrorCode.UNKNOWN_MESSAGE) return;
-  if (e instanceof Error && e.message === "connection lost") return;
-  throw e;
-}
 
 export function useMatch(conn: Connection, user: SessionUser | null, matchId: bigint): [MatchState, MatchControls] {
   const [state, setState] = useState<MatchState>({ update: null, log: [], chat: [], seated: false, error: "", clockSkew: 0 });
   const lastSeq = useRef(0);
   const seated = useRef<boolean | null>(null);
+
+  // Only a player's own list has "unread" and "unseen result" marks; best effort (a lost mark
+  // only leaves a badge in the lobby).
+  const markSeen = useCallback(() => {
+    if (seated.current && document.visibilityState === "visible") {
+      conn.request({ case: "markSeen", value: { matchId } }).catch(() => undefined);
+    }
+  }, [conn, matchId]);
 
   const apply = useCallback((update: MatchUpdate) => {
     setState((s) => {
@@ -56,10 +58,8 @@ export function useMatch(conn: Connection, user: SessionUser | null, matchId: bi
       exposeForTests({ lastUpdate: toJson(MatchUpdateSchema, update) });
       return { ...s, update, log, clockSkew: Number(update.serverTime) - Date.now() / 1000 };
     });
-    if (document.visibilityState === "visible") {
-      conn.request({ case: "markSeen", value: { matchId } }).catch(ignoreUnknown);
-    }
-  }, [conn, matchId]);
+    markSeen();
+  }, [conn, matchId, markSeen]);
 
   const fail = useCallback((e: unknown) => {
     setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));
@@ -104,19 +104,16 @@ export function useMatch(conn: Connection, user: SessionUser | null, matchId: bi
     const offState = conn.onState((up) => {
       if (up) void subscribe();
     });
-    const seen = () => {
-      if (document.visibilityState === "visible") conn.request({ case: "markSeen", value: { matchId } }).catch(ignoreUnknown);
-    };
-    document.addEventListener("visibilitychange", seen);
+    document.addEventListener("visibilitychange", markSeen);
     return () => {
       setMatchOnScreen(null);
       offPush();
       offState();
-      document.removeEventListener("visibilitychange", seen);
+      document.removeEventListener("visibilitychange", markSeen);
       exposeForTests({ lastUpdate: undefined });
       conn.request({ case: "unsubscribe", value: { matchId } }).catch(() => undefined);
     };
-  }, [conn, matchId, subscribe, apply]);
+  }, [conn, matchId, subscribe, apply, markSeen]);
 
   const request = useCallback(async (body: RequestBody) => {
     try {
