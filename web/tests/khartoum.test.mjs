@@ -82,9 +82,12 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     await mahdistPage.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();
     await screenshot(empirePage, "khartoum-empire-start");
 
-    // Anyone may watch, logged in or not, with the link.
+    // A private match is watched through its invitation once the seats are taken.
     const spectatorPage = await newPlayerPage(browser);
-    await spectatorPage.goto(mahdistPage.url());
+    await registerUser(spectatorPage, server.url, uniqueName("kibitzer"));
+    await spectatorPage.goto(invite);
+    await spectatorPage.getByRole("alert").filter({ hasText: "MATCH_FULL" }).waitFor();
+    await spectatorPage.getByRole("link", { name: "Watch the match instead" }).click();
     await spectatorPage.getByTestId("your-side").filter({ hasText: "You are watching." }).waitFor();
 
     // Chat reaches the opponent and the spectators.

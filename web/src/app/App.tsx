@@ -88,7 +88,7 @@ function Page(props: { route: Route; conn: Connection; user: SessionUser | null;
     case "login":
       return <LoginPage conn={conn} onUser={props.onUser} />;
     case "match":
-      return <MatchPage key={route.id.toString()} conn={conn} user={user} matchId={route.id} />;
+      return <MatchPage key={route.id.toString()} conn={conn} user={user} matchId={route.id} invite={route.invite} />;
     case "join":
       return user ? (
         <JoinPage key={route.id.toString()} conn={conn} matchId={route.id} invite={route.invite} />

@@ -6,7 +6,7 @@ export type Route =
   | { page: "home" }
   | { page: "login" }
   | { page: "lobby" }
-  | { page: "match"; id: bigint }
+  | { page: "match"; id: bigint; invite: string }
   | { page: "join"; id: bigint; invite: string }
   | { page: "replay"; id: bigint }
   | { page: "settings" }
@@ -25,7 +25,8 @@ export function parseRoute(hash: string): Route {
   }
   const matchId = id(first);
   if (matchId !== null) {
-    if (head === "match" && parts.length === 2) return { page: "match", id: matchId };
+    // A private match is watched with its invite code: #/match/<id>/<code>.
+    if (head === "match" && parts.length <= 3) return { page: "match", id: matchId, invite: second ?? "" };
     if (head === "replay" && parts.length === 2) return { page: "replay", id: matchId };
     if (head === "tournament" && parts.length === 2) return { page: "tournament", id: matchId };
     if (head === "join" && parts.length <= 3) return { page: "join", id: matchId, invite: second ?? "" };
@@ -52,7 +53,7 @@ export const links = {
   login: "#/login",
   settings: "#/settings",
   tournaments: "#/tournaments",
-  match: (id: bigint) => `#/match/${id}`,
+  match: (id: bigint, invite = "") => (invite ? `#/match/${id}/${invite}` : `#/match/${id}`),
   replay: (id: bigint) => `#/replay/${id}`,
   join: (id: bigint, invite: string) => `#/join/${id}/${invite}`,
 };

@@ -6,6 +6,7 @@ import { Visibility, type GameList } from "../gen/wire_pb";
 import type { GameInfo } from "../gen/game_pb";
 import { links } from "../app/router";
 import { errorText } from "../app/format";
+import { InviteLink } from "./InviteLink";
 
 type Created = { id: bigint; invite: string };
 
@@ -115,7 +116,7 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
         <button type="submit">Create match</button>
         {error && <p class="error" role="alert">{error}</p>}
       </form>
-      {created && <InviteLink created={created} />}
+      {created && <InviteLink matchId={created.id} code={created.invite} openLink />}
     </section>
   );
 }
@@ -136,18 +137,5 @@ function GameOptions(props: { game: GameInfo; values: Record<string, string>; on
         </label>
       ))}
     </>
-  );
-}
-
-function InviteLink(props: { created: Created }) {
-  const { id, invite } = props.created;
-  const url = `${location.origin}${location.pathname}${links.join(id, invite)}`;
-  return (
-    <div class="invite" role="status">
-      <p>Match #{id.toString()} is private. Send this link to your opponent:</p>
-      <input readOnly aria-label="Invite link" data-testid="invite-link" value={url}
-        onFocus={(e) => e.currentTarget.select()} />
-      <p><a href={links.match(id)}>Open the match</a></p>
-    </div>
   );
 }

@@ -16,9 +16,10 @@ import { ChatPanel } from "./ChatPanel";
 import { Clocks } from "./Clocks";
 import { MatchControls } from "./MatchControls";
 import { MatchStatusLine } from "./MatchStatusLine";
+import { InviteLink } from "../lobby/InviteLink";
 
-export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint }) {
-  const [state, controls] = useMatch(props.conn, props.user, props.matchId);
+export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
+  const [state, controls] = useMatch(props.conn, props.user, props.matchId, props.invite);
   const games = useGames(props.conn);
   const [several, setSeveral] = useState<LegalChoice[]>([]);
   const update = state.update;
@@ -53,7 +54,9 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         </h1>
         <p data-testid="your-side">{yourSide ? `You play ${yourSide}.` : "You are watching."}</p>
         <MatchStatusLine update={update} />
+        {update.inviteCode && update.status === MatchStatus.OPEN && <InviteLink matchId={update.matchId} code={update.inviteCode} />}
         {update.status === MatchStatus.FINISHED && <a href={links.replay(update.matchId)}>Replay and verify dice</a>}
+        {update.status === MatchStatus.RUNNING && update.yourSeat >= 0 && <a href={links.replay(update.matchId)}>Step back through your moves</a>}
       </header>
       {state.error && (
         <p class="error" role="alert">

@@ -35,7 +35,12 @@ export interface MatchControls {
 }
 
 
-export function useMatch(conn: Connection, user: SessionUser | null, matchId: bigint): [MatchState, MatchControls] {
+export function useMatch(
+  conn: Connection,
+  user: SessionUser | null,
+  matchId: bigint,
+  invite: string,
+): [MatchState, MatchControls] {
   const [state, setState] = useState<MatchState>({ update: null, log: [], chat: [], seated: false, error: "", clockSkew: 0 });
   const lastSeq = useRef(0);
   const seated = useRef<boolean | null>(null);
@@ -81,13 +86,13 @@ export function useMatch(conn: Connection, user: SessionUser | null, matchId: bi
       const since = lastSeq.current;
       const update = seated.current
         ? await conn.call({ case: "joinMatch", value: { matchId, sinceSeq: since } }, "update")
-        : await conn.call({ case: "watchMatch", value: { matchId, sinceSeq: since } }, "update");
+        : await conn.call({ case: "watchMatch", value: { matchId, sinceSeq: since, inviteCode: invite } }, "update");
       setState((s) => ({ ...s, seated: seated.current === true, error: "" }));
       apply(update);
     } catch (e) {
       fail(e);
     }
-  }, [conn, user, matchId, apply, fail]);
+  }, [conn, user, matchId, invite, apply, fail]);
 
   useEffect(() => {
     setMatchOnScreen(matchId);
@@ -146,14 +151,14 @@ export function useMatch(conn: Connection, user: SessionUser | null, matchId: bi
 
   const takeSeat = useCallback(async (side: string) => {
     try {
-      const update = await conn.call({ case: "joinMatch", value: { matchId, side } }, "update");
+      const update = await conn.call({ case: "joinMatch", value: { matchId, side, inviteCode: invite } }, "update");
       seated.current = true;
       setState((s) => ({ ...s, seated: true, error: "" }));
       apply(update);
     } catch (e) {
       fail(e);
     }
-  }, [conn, matchId, apply, fail]);
+  }, [conn, matchId, invite, apply, fail]);
 
   const clearError = useCallback(() => setState((s) => ({ ...s, error: "" })), []);
   return [state, { choose, request, takeSeat, clearError }];

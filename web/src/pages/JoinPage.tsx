@@ -17,7 +17,7 @@ export function JoinPage(props: { conn: Connection; matchId: bigint; invite: str
       <h1>Joining match {props.matchId.toString()}…</h1>
       {error && (
         <p class="error" role="alert">
-          {error} <a href={links.match(props.matchId)}>Watch the match instead</a>.
+          {error} <a href={links.match(props.matchId, props.invite)}>Watch the match instead</a>.
         </p>
       )}
     </section>
