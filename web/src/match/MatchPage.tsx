@@ -1,6 +1,6 @@
 // A match as its player (or a spectator) sees it: the board with the clickable legal choices,
 // the prompt and its buttons, clocks, the log and chat beside the board, and the match controls.
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Connection } from "../net/connection";
 import type { SessionUser } from "../app/session";
 import type { LegalChoice } from "../gen/game_pb";
@@ -23,6 +23,8 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   const games = useGames(props.conn);
   const [several, setSeveral] = useState<LegalChoice[]>([]);
   const update = state.update;
+  // A question about a click belongs to the position it was asked in.
+  useEffect(() => setSeveral([]), [update?.seq]);
 
   if (!update) {
     return (
