@@ -117,6 +117,15 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     await screenshot(mahdistPage, "khartoum-mahdist");
     await screenshot(empirePage, "khartoum-empire");
     await screenshot(spectatorPage, "khartoum-spectator");
+
+    // In the lobby, "My matches" marks the match with "Your turn" for the seat that holds the prompt only.
+    const now = await lastUpdate(mahdistPage);
+    const matchId = now.matchId;
+    const [toMove, waiting] = (now.prompts ?? []).length ? [mahdistPage, empirePage] : [empirePage, mahdistPage];
+    for (const p of [toMove, waiting]) await p.getByRole("link", { name: "Lobby" }).click();
+    await toMove.locator(`[data-testid="my-matches"] [data-match="${matchId}"] .badge.turn`).waitFor();
+    await waiting.locator(`[data-testid="my-matches"] [data-match="${matchId}"]`).waitFor();
+    assert.equal(await waiting.locator(`[data-match="${matchId}"] .badge.turn`).count(), 0);
     assert.deepEqual([...mahdistPage.errors, ...empirePage.errors, ...spectatorPage.errors], []);
   } finally {
     await browser.close();
