@@ -53,18 +53,28 @@ export function useMatch(
     }
   }, [conn, matchId]);
 
+  // After a takeback the events after its target never happened: the log is read again whole.
+  const reloadLog = useCallback(() => {
+    conn
+      .call({ case: "fetchLog", value: { matchId, fromSeq: 0 } }, "log")
+      .then((reply) => setState((s) => ({ ...s, log: reply.entries })))
+      .catch(() => undefined);
+  }, [conn, matchId]);
+
   const apply = useCallback((update: MatchUpdate) => {
+    const cutBack = update.seq < lastSeq.current || update.log.some((e) => e.kind === "takeback");
+    lastSeq.current = update.seq;
+    exposeForTests({ lastUpdate: toJson(MatchUpdateSchema, update) });
     setState((s) => {
-      // A takeback returns the match to an earlier seq: the log after it no longer happened.
-      const kept = update.seq < lastSeq.current ? s.log.filter((e) => e.seq <= update.seq) : s.log;
-      const known = new Set(kept.map((e) => `${e.seq}:${e.text}`));
-      const log = kept.concat(update.log.filter((e) => !known.has(`${e.seq}:${e.text}`)));
-      lastSeq.current = update.seq;
-      exposeForTests({ lastUpdate: toJson(MatchUpdateSchema, update) });
+      // An event's lines arrive together, so lines of an event already shown are a repeat (a
+      // resubscription overlapping what the page had).
+      const shown = s.log.length ? s.log[s.log.length - 1].seq : -1;
+      const log = s.log.concat(update.log.filter((e) => e.seq > shown));
       return { ...s, update, log, clockSkew: Number(update.serverTime) - Date.now() / 1000 };
     });
+    if (cutBack) reloadLog();
     markSeen();
-  }, [conn, matchId, markSeen]);
+  }, [markSeen, reloadLog]);
 
   const fail = useCallback((e: unknown) => {
     setState((s) => ({ ...s, error: e instanceof Error ? e.message : String(e) }));

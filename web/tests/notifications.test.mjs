@@ -1,0 +1,80 @@
+// Browser notifications: turned on from Settings (permission asked there), raised for a match
+// the player is not looking at, never for the match on screen.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  clickFirstChoice, lastUpdate, launchBrowser, newPlayerPage, registerUser, startFrontier, uniqueName, waitForSeq,
+} from "./harness.mjs";
+
+// Records the notifications a page raises instead of showing them (headless has no desktop).
+function recordNotifications() {
+  window.__shown = [];
+  window.Notification = class {
+    static permission = "default";
+    static async requestPermission() {
+      this.permission = "granted";
+      return "granted";
+    }
+    constructor(title, options) {
+      window.__shown.push({ title, body: options?.body ?? "" });
+    }
+    close() {}
+  };
+}
+
+test("a browser notification is raised for your turn elsewhere, not for the match on screen", async () => {
+  const server = await startFrontier();
+  const browser = await launchBrowser();
+  try {
+    const mahdistPage = await newPlayerPage(browser);
+    const empirePage = await newPlayerPage(browser);
+    await empirePage.addInitScript(recordNotifications);
+    await registerUser(mahdistPage, server.url, uniqueName("mahdi"));
+    await registerUser(empirePage, server.url, uniqueName("gordon"));
+
+    await empirePage.getByRole("link", { name: "Settings" }).click();
+    await empirePage.getByRole("button", { name: "Turn on browser notifications" }).click();
+    await empirePage.getByRole("button", { name: "Turn off browser notifications" }).waitFor();
+
+    const form = mahdistPage.locator("form.create-match");
+    await form.getByLabel("Game").selectOption("khartoum");
+    await form.getByLabel("Your side").selectOption("Mahdist");
+    await form.getByRole("button", { name: "Create match" }).click();
+    await mahdistPage.getByTestId("your-side").filter({ hasText: "You play Mahdist." }).waitFor();
+    const matchId = (await lastUpdate(mahdistPage)).matchId;
+
+    // The Empire joins from the lobby and looks at the match: nothing is raised for it.
+    await empirePage.getByRole("link", { name: "Lobby" }).click();
+    await empirePage.locator(`[data-testid="open-matches"] [data-match="${matchId}"]`)
+      .getByRole("button", { name: "Join as Empire" }).click();
+    await empirePage.getByTestId("your-side").filter({ hasText: "You play Empire." }).waitFor();
+    const playUntilEmpireMoves = async () => {
+      for (let i = 0; i < 60 && !((await lastUpdate(empirePage)).prompts ?? []).length; i++) {
+        await clickFirstChoice(mahdistPage);
+        await waitForSeq(empirePage, (await lastUpdate(mahdistPage)).seq);
+      }
+      assert.ok(((await lastUpdate(empirePage)).prompts ?? []).length, "the Empire gets a turn");
+    };
+    await playUntilEmpireMoves();
+    assert.deepEqual(await empirePage.evaluate(() => window.__shown), [], "none for the match on screen");
+
+    // The Empire plays until it is the Mahdist's turn again, then goes to the lobby.
+    for (let i = 0; i < 60 && ((await lastUpdate(empirePage)).prompts ?? []).length; i++) {
+      await clickFirstChoice(empirePage);
+    }
+    await empirePage.getByRole("link", { name: "Lobby" }).click();
+    await empirePage.getByRole("heading", { name: "Lobby" }).waitFor();
+    for (let i = 0; i < 60; i++) {
+      const u = await lastUpdate(mahdistPage);
+      if (!(u.prompts ?? []).length) break;
+      await clickFirstChoice(mahdistPage);
+    }
+    await empirePage.waitForFunction(() => window.__shown.length > 0);
+    const [first] = await empirePage.evaluate(() => window.__shown);
+    assert.equal(first.title, "Frontier");
+    assert.ok(first.body.length > 0, "the notification says what happened");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
