@@ -129,3 +129,37 @@ export async function clickFirstChoice(page) {
   await waitForSeq(page, before + 1);
   return choice.label;
 }
+
+// Runs `body(server, browser)` against a fresh frontierd and Chromium, and always stops both.
+export async function withFrontier(body, serverArgs = []) {
+  const server = await startFrontier(serverArgs);
+  const browser = await launchBrowser();
+  try {
+    await body(server, browser);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+// Creates a match from the lobby form; a public one opens its page, a private one shows the
+// invite link (returned).
+export async function createMatch(page, { game, side = "", privately = false }) {
+  const form = page.locator("form.create-match");
+  await form.getByLabel("Game").selectOption(game);
+  if (side) await form.getByLabel("Your side").selectOption(side);
+  if (privately) await form.getByLabel("Private (by invite link)").check();
+  await form.getByRole("button", { name: "Create match" }).click();
+  if (privately) return page.getByTestId("invite-link").inputValue();
+  if (side) await page.getByTestId("your-side").filter({ hasText: `You play ${side}.` }).waitFor();
+  return null;
+}
+
+// Takes `side` of an open public match from the lobby's list.
+export async function joinFromLobby(page, matchId, side) {
+  await page.getByRole("link", { name: "Lobby" }).click();
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await page.locator(`[data-testid="open-matches"] [data-match="${matchId}"]`)
+    .getByRole("button", { name: `Join as ${side}` }).click();
+  await page.getByTestId("your-side").filter({ hasText: `You play ${side}.` }).waitFor();
+}

@@ -4,8 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, lastUpdate, launchBrowser, newPlayerPage, registerUser, screenshot, startFrontier,
-  uniqueName, waitForSeq,
+  clickFirstChoice, createMatch, lastUpdate, newPlayerPage, registerUser, screenshot, uniqueName, waitForSeq,
+  withFrontier,
 } from "./harness.mjs";
 
 const STEPS = 40;
@@ -57,22 +57,15 @@ async function assertFogHolds(mahdistPage, empirePage) {
   return hidden.length;
 }
 
-test("two players create, join and play Khartoum by clicking; the Empire never sees what 29.14 hides", async () => {
-  const server = await startFrontier();
-  const browser = await launchBrowser();
-  try {
+test("two players create, join and play Khartoum by clicking; the Empire never sees what 29.14 hides", () =>
+  withFrontier(async (server, browser) => {
     const mahdistPage = await newPlayerPage(browser);
     const empirePage = await newPlayerPage(browser);
     await registerUser(mahdistPage, server.url, uniqueName("mahdi"));
     await registerUser(empirePage, server.url, uniqueName("gordon"));
 
     // The Mahdist creates a private Khartoum match and sends the invite link.
-    const form = mahdistPage.locator("form.create-match");
-    await form.getByLabel("Game").selectOption("khartoum");
-    await form.getByLabel("Your side").selectOption("Mahdist");
-    await form.getByLabel("Private (by invite link)").check();
-    await form.getByRole("button", { name: "Create match" }).click();
-    const invite = await mahdistPage.getByTestId("invite-link").inputValue();
+    const invite = await createMatch(mahdistPage, { game: "khartoum", side: "Mahdist", privately: true });
     assert.match(invite, /#\/join\/\d+\/\S+$/);
     await mahdistPage.getByRole("link", { name: "Open the match" }).click();
     await mahdistPage.getByTestId("your-side").filter({ hasText: "You play Mahdist." }).waitFor();
@@ -127,8 +120,4 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     await waiting.locator(`[data-testid="my-matches"] [data-match="${matchId}"]`).waitFor();
     assert.equal(await waiting.locator(`[data-match="${matchId}"] .badge.turn`).count(), 0);
     assert.deepEqual([...mahdistPage.errors, ...empirePage.errors, ...spectatorPage.errors], []);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  }));

@@ -3,20 +3,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, lastUpdate, launchBrowser, newPlayerPage, registerUser, screenshot, startFrontier, uniqueName,
+  clickFirstChoice, createMatch, lastUpdate, newPlayerPage, registerUser, screenshot, uniqueName, withFrontier,
 } from "./harness.mjs";
 
 const MAX_STEPS = 400;
 
-test("a Lion of Khartoum match played to the end by clicking, replayed and verified", async () => {
-  const server = await startFrontier();
-  const browser = await launchBrowser();
-  try {
+test("a Lion of Khartoum match played to the end by clicking, replayed and verified", () =>
+  withFrontier(async (server, browser) => {
     const page = await newPlayerPage(browser);
     await registerUser(page, server.url, uniqueName("gordon"));
-    const form = page.locator("form.create-match");
-    await form.getByLabel("Game").selectOption("lion");
-    await form.getByRole("button", { name: "Create match" }).click();
+    await createMatch(page, { game: "lion" });
     await page.getByTestId("your-side").filter({ hasText: "You play Gordon." }).waitFor();
     await page.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();
     await screenshot(page, "lion-start");
@@ -62,8 +58,4 @@ test("a Lion of Khartoum match played to the end by clicking, replayed and verif
     }
     await screenshot(page, "lion-verified");
     assert.deepEqual(page.errors, []);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  }));

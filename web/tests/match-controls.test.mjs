@@ -3,32 +3,24 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, lastUpdate, launchBrowser, newPlayerPage, registerUser, startFrontier, uniqueName, waitForSeq,
+  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayerPage, registerUser, uniqueName, waitForSeq,
+  withFrontier,
 } from "./harness.mjs";
 
 const labels = (update) => (update.prompts ?? []).flatMap((p) => p.choices.map((c) => c.label));
 const status = (page, value) => page.locator(`[data-testid="match-status"][data-status="${value}"]`).waitFor();
 
-test("takeback, resign, rematch with sides swapped, abort", async () => {
-  const server = await startFrontier();
-  const browser = await launchBrowser();
-  try {
+test("takeback, resign, rematch with sides swapped, abort", () =>
+  withFrontier(async (server, browser) => {
     const alice = await newPlayerPage(browser);
     const bob = await newPlayerPage(browser);
     for (const p of [alice, bob]) p.on("dialog", (d) => d.accept());
     await registerUser(alice, server.url, uniqueName("alice"));
     await registerUser(bob, server.url, uniqueName("bob"));
 
-    const form = alice.locator("form.create-match");
-    await form.getByLabel("Game").selectOption("khartoum");
-    await form.getByLabel("Your side").selectOption("Mahdist");
-    await form.getByRole("button", { name: "Create match" }).click();
-    await alice.getByTestId("your-side").filter({ hasText: "You play Mahdist." }).waitFor();
+    await createMatch(alice, { game: "khartoum", side: "Mahdist" });
     const matchId = (await lastUpdate(alice)).matchId;
-    await bob.getByRole("button", { name: "Refresh" }).click();
-    await bob.locator(`[data-testid="open-matches"] [data-match="${matchId}"]`)
-      .getByRole("button", { name: "Join as Empire" }).click();
-    await bob.getByTestId("your-side").filter({ hasText: "You play Empire." }).waitFor();
+    await joinFromLobby(bob, matchId, "Empire");
     await status(alice, "RUNNING");
 
     // The player to move moves, thinks better of it and asks; the opponent accepts: the same
@@ -70,8 +62,4 @@ test("takeback, resign, rematch with sides swapped, abort", async () => {
     for (const p of [alice, bob]) await status(p, "FINISHED");
     assert.match(await bob.getByTestId("match-status").innerText(), /aborted/);
     assert.deepEqual([...alice.errors, ...bob.errors], []);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  }));

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, lastUpdate, launchBrowser, newPlayerPage, registerUser, startFrontier, uniqueName, waitForSeq,
+  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayerPage, registerUser, uniqueName, waitForSeq,
+  withFrontier,
 } from "./harness.mjs";
 
 // Records the notifications a page raises instead of showing them (headless has no desktop).
@@ -22,10 +23,8 @@ function recordNotifications() {
   };
 }
 
-test("a browser notification is raised for your turn elsewhere, not for the match on screen", async () => {
-  const server = await startFrontier();
-  const browser = await launchBrowser();
-  try {
+test("a browser notification is raised for your turn elsewhere, not for the match on screen", () =>
+  withFrontier(async (server, browser) => {
     const mahdistPage = await newPlayerPage(browser);
     const empirePage = await newPlayerPage(browser);
     await empirePage.addInitScript(recordNotifications);
@@ -36,18 +35,11 @@ test("a browser notification is raised for your turn elsewhere, not for the matc
     await empirePage.getByRole("button", { name: "Turn on browser notifications" }).click();
     await empirePage.getByRole("button", { name: "Turn off browser notifications" }).waitFor();
 
-    const form = mahdistPage.locator("form.create-match");
-    await form.getByLabel("Game").selectOption("khartoum");
-    await form.getByLabel("Your side").selectOption("Mahdist");
-    await form.getByRole("button", { name: "Create match" }).click();
-    await mahdistPage.getByTestId("your-side").filter({ hasText: "You play Mahdist." }).waitFor();
+    await createMatch(mahdistPage, { game: "khartoum", side: "Mahdist" });
     const matchId = (await lastUpdate(mahdistPage)).matchId;
 
     // The Empire joins from the lobby and looks at the match: nothing is raised for it.
-    await empirePage.getByRole("link", { name: "Lobby" }).click();
-    await empirePage.locator(`[data-testid="open-matches"] [data-match="${matchId}"]`)
-      .getByRole("button", { name: "Join as Empire" }).click();
-    await empirePage.getByTestId("your-side").filter({ hasText: "You play Empire." }).waitFor();
+    await joinFromLobby(empirePage, matchId, "Empire");
     const playUntilEmpireMoves = async () => {
       for (let i = 0; i < 60 && !((await lastUpdate(empirePage)).prompts ?? []).length; i++) {
         await clickFirstChoice(mahdistPage);
@@ -73,8 +65,4 @@ test("a browser notification is raised for your turn elsewhere, not for the matc
     const [first] = await empirePage.evaluate(() => window.__shown);
     assert.equal(first.title, "Frontier");
     assert.ok(first.body.length > 0, "the notification says what happened");
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  }));

@@ -2,12 +2,10 @@
 // player logged in, page scripts (and so other sites) cannot read it, and logging out ends it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, newPlayerPage, registerUser, startFrontier, uniqueName } from "./harness.mjs";
+import { newPlayerPage, registerUser, uniqueName, withFrontier } from "./harness.mjs";
 
-test("a reload keeps the session; the cookie is HttpOnly and SameSite=Strict; log out ends it", async () => {
-  const server = await startFrontier();
-  const browser = await launchBrowser();
-  try {
+test("a reload keeps the session; the cookie is HttpOnly and SameSite=Strict; log out ends it", () =>
+  withFrontier(async (server, browser) => {
     const page = await newPlayerPage(browser);
     const name = uniqueName("reload");
     await registerUser(page, server.url, name);
@@ -33,8 +31,4 @@ test("a reload keeps the session; the cookie is HttpOnly and SameSite=Strict; lo
     await page.getByRole("button", { name: "Register" }).waitFor();
     assert.equal(await page.getByTestId("user-name").count(), 0, "logged out after the reload");
     assert.deepEqual(page.errors, []);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  }));
