@@ -106,6 +106,27 @@ export async function waitForSeq(page, seq) {
   await page.waitForFunction((s) => (window.__frontier?.lastUpdate?.seq ?? 0) >= s, seq);
 }
 
+// Clicks where the element itself shows on screen, as a person would: the middle of its box may
+// belong to a neighbour (an arc-shaped area around the palace), so a point is sought where the
+// element is the topmost thing.
+async function clickVisiblePart(page, locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const point = await locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    for (let row = 0; row < 20; row++) {
+      for (let col = 0; col < 20; col++) {
+        const x = box.left + ((col + 0.5) / 20) * box.width;
+        const y = box.top + ((row + 0.5) / 20) * box.height;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && (hit === el || el.contains(hit))) return { x, y };
+      }
+    }
+    return null;
+  });
+  if (!point) throw new Error(`no visible part of ${await locator.evaluate((el) => el.outerHTML.slice(0, 200))}`);
+  await page.mouse.click(point.x, point.y);
+}
+
 // Takes the first legal choice of the page's first prompt the way a person would: by clicking
 // the place or unit on the board when the choice names one, else the prompt's button. Returns
 // the label chosen, after the page has shown the resulting update.
@@ -115,7 +136,7 @@ export async function clickFirstChoice(page) {
   const before = update.seq ?? 0;
   if (choice.refs?.length) {
     const ref = choice.refs[0];
-    await page.locator(`.board-area [data-ref="${ref.type}:${ref.id}"]`).first().click();
+    await clickVisiblePart(page, page.locator(`.board-area [data-ref="${ref.type}:${ref.id}"]`).first());
     // A place several choices refer to asks which one is meant.
     const chooser = page.getByRole("dialog", { name: "Which do you mean?" });
     const asked = await Promise.race([
