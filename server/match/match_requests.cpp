@@ -40,6 +40,7 @@ void Match::undo(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   }
   uint32_t seq = history_.seq + 1;
   take_back(game_, history_, seq);
+  takeback_by_ = core::kObserver;
   commit_and_ok(event_row(seq, *seat, storage::EventKind::kUndo, conn->user_id()), conn, request_id);
 }
 
@@ -53,10 +54,8 @@ void Match::resign(const std::shared_ptr<Connection>& conn, uint64_t request_id,
       acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, false);
   if (!seat) return;
   uint32_t seq = history_.seq + 1;
-  history_.resigned = *seat;
-  history_.seq = seq;
-  history_.last = LastAction{};
-  history_.log.push_back({seq, resign_event(game_, *seat)});
+  apply_resign(game_, history_, seq, *seat);
+  takeback_by_ = core::kObserver;
   meta_.status = wire::FINISHED;
   spdlog::info("match {}: {} resigns at seq {}", meta_.id, game_.seat_name(*seat), seq);
   commit_and_ok(event_row(seq, *seat, storage::EventKind::kResign, conn->user_id()), conn, request_id);
