@@ -83,6 +83,11 @@ void Service::on_frame(ConnectionState& state, std::string_view bytes, bool bina
     send_error(*conn, 0, wire::BAD_FRAME, "A frame must be one binary protobuf frontier.wire.ClientMessage");
     return;
   }
+  if (msg.has_hello() && msg.hello().token().empty() && !state.cookie_token.empty()) {
+    wire::Hello with_cookie = msg.hello();
+    with_cookie.set_token(state.cookie_token);
+    return hello(conn, msg.request_id(), with_cookie, true);
+  }
   dispatch(conn, msg);
 }
 
@@ -180,7 +185,7 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
   }
 }
 
-void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req) {
+void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, bool from_cookie) {
   if (req.protocol_version() != kProtocolVersion) {
     send_error(*conn, rid, wire::BAD_VERSION,
                "This server speaks protocol version " + std::to_string(kProtocolVersion) + "; you sent " +
@@ -208,7 +213,8 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req) {
       [hash, found](storage::Store& s) {
         if (auto user = s.user_for_token(hash)) *found = s.find_user(*user);
       },
-      [conn, rid, hash, found, reply](bool) {
+      [conn, rid, hash, found, reply, from_cookie](bool) {
+        if (!*found && from_cookie) return reply(Identity{});
         if (!*found) {
           send_error(*conn, rid, wire::BAD_TOKEN,
                      "That session token is unknown or was logged out; log in again");
@@ -292,6 +298,18 @@ void Service::logout(const ConnPtr& conn, uint64_t rid) {
   if (who.token_hash.empty()) return send_ok(*conn, rid);
   writer_.submit([hash = who.token_hash](storage::Store& s) { s.delete_token(hash); },
                  [conn, rid](bool) { send_ok(*conn, rid); });
+}
+
+void Service::check_session_token(const std::string& token, std::function<void(bool)> done) {
+  auto valid = std::make_shared<bool>(false);
+  writer_.submit([hash = auth::token_hash(token),
+                  valid](storage::Store& s) { *valid = s.user_for_token(hash).has_value(); },
+                 [valid, done = std::move(done)](bool) { done(*valid); });
+}
+
+void Service::revoke_session_token(const std::string& token, std::function<void()> done) {
+  writer_.submit([hash = auth::token_hash(token)](storage::Store& s) { s.delete_token(hash); },
+                 [done = std::move(done)](bool) { done(); });
 }
 
 void Service::list_games(const ConnPtr& conn, uint64_t rid) {
