@@ -65,6 +65,16 @@ std::optional<core::Seat> Match::acting_seat(const Connection& conn, uint64_t re
   return std::nullopt;
 }
 
+std::optional<core::Seat> Match::seat_in_running_match(const Connection& conn, uint64_t request_id,
+                                                       const std::optional<int>& wanted) {
+  if (meta_.status != wire::RUNNING) {
+    send_error(conn, request_id, wire::MATCH_NOT_RUNNING,
+               "Match " + std::to_string(meta_.id) + " is not running");
+    return std::nullopt;
+  }
+  return acting_seat(conn, request_id, wanted, false);
+}
+
 uint32_t Match::awaiting_mask() const {
   return meta_.status == wire::RUNNING ? game_.awaiting(*history_.state) : 0;
 }

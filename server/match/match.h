@@ -133,6 +133,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // The seat a request acts for, or an error already sent.
   std::optional<core::Seat> acting_seat(const Connection& conn, uint64_t request_id,
                                         const std::optional<int>& wanted, bool must_be_prompted);
+  // The same for requests that need a running match (undo, resign, takeback offers).
+  std::optional<core::Seat> seat_in_running_match(const Connection& conn, uint64_t request_id,
+                                                  const std::optional<int>& wanted);
   bool finished() const { return meta_.status == wire::FINISHED; }
   uint32_t awaiting_mask() const;
   std::string result_text() const { return result_text(history_); }

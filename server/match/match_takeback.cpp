@@ -13,13 +13,8 @@ namespace frontier::server {
 
 void Match::offer_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id,
                            const wire::OfferTakeback& req) {
-  if (meta_.status != wire::RUNNING) {
-    send_error(*conn, request_id, wire::MATCH_NOT_RUNNING,
-               "Match " + std::to_string(meta_.id) + " is not running");
-    return;
-  }
-  auto seat =
-      acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, false);
+  auto seat = seat_in_running_match(*conn, request_id,
+                                    req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt);
   if (!seat) return;
   if (game_.seat_count() != 2) {
     send_error(*conn, request_id, wire::UNDO_NOT_ALLOWED,
