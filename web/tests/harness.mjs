@@ -17,11 +17,8 @@ export const PASSWORD = "correct horse battery";
 // Starts frontierd; resolves with its base URL once it prints the address it listens on.
 export async function startFrontier(extraArgs = []) {
   const dir = mkdtempSync(join(tmpdir(), "frontier-web-test-"));
-  // FRONTIER_WEB_FRONT: a development front end (a module whose default export serves the
-  // client and forwards /ws and /api to the given port) used instead of frontierd's own serving.
-  const front = process.env.FRONTIER_WEB_FRONT;
   const args = ["--listen", "127.0.0.1:0", "--db", join(dir, "test.db"), "--kdf", "min",
-    ...(front ? [] : ["--web-root", webDist]), "--log-level", "warn", ...extraArgs];
+    "--web-root", webDist, "--log-level", "warn", ...extraArgs];
   const child = spawn(frontierdPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const port = await new Promise((resolve, reject) => {
@@ -41,14 +38,12 @@ export async function startFrontier(extraArgs = []) {
       reject(new Error(`frontierd exited with ${code}:\n${output}`));
     });
   });
-  const frontServer = front ? await (await import(front)).default(port, webDist) : null;
-  const url = frontServer ? frontServer.url : `http://127.0.0.1:${port}/`;
+  const url = `http://127.0.0.1:${port}/`;
   return {
     url,
     port,
     log: () => output,
     async stop() {
-      frontServer?.close();
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
