@@ -14,41 +14,54 @@ export const webDist = process.env.FRONTIER_WEB_DIST ?? join(here, "../../build/
 export const screenshotDir = process.env.FRONTIER_SCREENSHOTS ?? join(webDist, "..", "screenshots");
 export const PASSWORD = "correct horse battery";
 
-// Starts frontierd; resolves with its base URL once it prints the address it listens on.
+// Starts frontierd; resolves once it prints the address it listens on. `restart()` stops it
+// (SIGTERM) and starts it again on the same port and database, as an operator's restart would.
 export async function startFrontier(extraArgs = []) {
   const dir = mkdtempSync(join(tmpdir(), "frontier-web-test-"));
-  const args = ["--listen", "127.0.0.1:0", "--db", join(dir, "test.db"), "--kdf", "min",
-    "--web-root", webDist, "--log-level", "warn", ...extraArgs];
-  const child = spawn(frontierdPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`frontierd did not start:\n${output}`)), 20_000);
-    const read = (chunk) => {
-      output += chunk;
-      const found = /listening on 127\.0\.0\.1:(\d+)/.exec(output);
-      if (found) {
+  const launch = (listen) => {
+    const args = ["--listen", listen, "--db", join(dir, "test.db"), "--kdf", "min", "--web-root", webDist,
+      "--log-level", "warn", ...extraArgs];
+    const child = spawn(frontierdPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const started = output.length;
+    const port = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`frontierd did not start:\n${output}`)), 20_000);
+      const read = (chunk) => {
+        output += chunk;
+        const found = /listening on 127\.0\.0\.1:(\d+)/.exec(output.slice(started));
+        if (found) {
+          clearTimeout(timer);
+          resolve(Number(found[1]));
+        }
+      };
+      child.stdout.on("data", read);
+      child.stderr.on("data", read);
+      child.on("exit", (code) => {
         clearTimeout(timer);
-        resolve(Number(found[1]));
-      }
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", read);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`frontierd exited with ${code}:\n${output}`));
+        reject(new Error(`frontierd exited with ${code}:\n${output}`));
+      });
     });
-  });
-  const url = `http://127.0.0.1:${port}/`;
+    return { child, port };
+  };
+  const stopChild = async (child) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  let running = launch("127.0.0.1:0");
+  const port = await running.port;
   return {
-    url,
+    url: `http://127.0.0.1:${port}/`,
     port,
     log: () => output,
+    async restart() {
+      await stopChild(running.child);
+      running = launch(`127.0.0.1:${port}`);
+      await running.port;
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await stopChild(running.child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -28,8 +28,9 @@ export function App() {
     exposeForTests({ user: null });
     const offState = conn.onState((up) => {
       setConnected(up);
-      // A new socket is authenticated by the cookie; its Hello says who we still are.
-      if (up) setUser(userFromHello(conn));
+      // A new socket is authenticated by the cookie; its Hello says who we still are. The same
+      // user keeps the same object, so pages do not resubscribe twice.
+      if (up) setUser((before) => keepIfSame(before, userFromHello(conn)));
     });
     conn
       .open()
@@ -77,6 +78,10 @@ export function App() {
       <main>{ready ? <Page route={route} conn={conn} user={user} onUser={setUser} /> : <p>Connecting…</p>}</main>
     </div>
   );
+}
+
+function keepIfSame(before: SessionUser | null, now: SessionUser | null): SessionUser | null {
+  return before && now && before.id === now.id ? before : now;
 }
 
 function Page(props: { route: Route; conn: Connection; user: SessionUser | null; onUser: (u: SessionUser) => void }) {
