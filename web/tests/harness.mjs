@@ -100,6 +100,14 @@ export async function registerUser(page, baseUrl, name) {
   await page.waitForFunction(() => location.hash === "#/lobby");
 }
 
+// A registered player in a browser context of their own; `initScript` runs in every page first.
+export async function newPlayer(browser, server, stem, { initScript } = {}) {
+  const page = await newPlayerPage(browser);
+  if (initScript) await page.addInitScript(initScript);
+  await registerUser(page, server.url, uniqueName(stem));
+  return page;
+}
+
 export async function screenshot(page, name) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });

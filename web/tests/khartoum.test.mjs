@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, lastUpdate, newPlayerPage, registerUser, screenshot, uniqueName, waitForSeq,
+  clickFirstChoice, createMatch, lastUpdate, newPlayer, screenshot, waitForSeq,
   withFrontier,
 } from "./harness.mjs";
 
@@ -59,10 +59,8 @@ async function assertFogHolds(mahdistPage, empirePage) {
 
 test("two players create, join and play Khartoum by clicking; the Empire never sees what 29.14 hides", () =>
   withFrontier(async (server, browser) => {
-    const mahdistPage = await newPlayerPage(browser);
-    const empirePage = await newPlayerPage(browser);
-    await registerUser(mahdistPage, server.url, uniqueName("mahdi"));
-    await registerUser(empirePage, server.url, uniqueName("gordon"));
+    const mahdistPage = await newPlayer(browser, server, "mahdi");
+    const empirePage = await newPlayer(browser, server, "gordon");
 
     // The Mahdist creates a private Khartoum match and sends the invite link.
     const invite = await createMatch(mahdistPage, { game: "khartoum", side: "Mahdist", privately: true });
@@ -76,8 +74,7 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     await screenshot(empirePage, "khartoum-empire-start");
 
     // A private match is watched through its invitation once the seats are taken.
-    const spectatorPage = await newPlayerPage(browser);
-    await registerUser(spectatorPage, server.url, uniqueName("kibitzer"));
+    const spectatorPage = await newPlayer(browser, server, "kibitzer");
     await spectatorPage.goto(invite);
     await spectatorPage.getByRole("alert").filter({ hasText: "MATCH_FULL" }).waitFor();
     await spectatorPage.getByRole("link", { name: "Watch the match instead" }).click();

@@ -3,15 +3,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, lastUpdate, newPlayerPage, registerUser, screenshot, uniqueName, withFrontier,
+  clickFirstChoice, createMatch, lastUpdate, newPlayer, screenshot, withFrontier,
 } from "./harness.mjs";
 
 const MAX_STEPS = 400;
 
 test("a Lion of Khartoum match played to the end by clicking, replayed and verified", () =>
   withFrontier(async (server, browser) => {
-    const page = await newPlayerPage(browser);
-    await registerUser(page, server.url, uniqueName("gordon"));
+    const page = await newPlayer(browser, server, "gordon");
     await createMatch(page, { game: "lion" });
     await page.getByTestId("your-side").filter({ hasText: "You play Gordon." }).waitFor();
     await page.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayerPage, registerUser, uniqueName, waitForSeq,
+  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayer, waitForSeq,
   withFrontier,
 } from "./harness.mjs";
 
@@ -12,11 +12,9 @@ const status = (page, value) => page.locator(`[data-testid="match-status"][data-
 
 test("takeback, resign, rematch with sides swapped, abort", () =>
   withFrontier(async (server, browser) => {
-    const alice = await newPlayerPage(browser);
-    const bob = await newPlayerPage(browser);
+    const alice = await newPlayer(browser, server, "alice");
+    const bob = await newPlayer(browser, server, "bob");
     for (const p of [alice, bob]) p.on("dialog", (d) => d.accept());
-    await registerUser(alice, server.url, uniqueName("alice"));
-    await registerUser(bob, server.url, uniqueName("bob"));
 
     await createMatch(alice, { game: "khartoum", side: "Mahdist" });
     const matchId = (await lastUpdate(alice)).matchId;

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayerPage, registerUser, uniqueName, waitForSeq,
+  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayer, waitForSeq,
   withFrontier,
 } from "./harness.mjs";
 
@@ -25,11 +25,8 @@ function recordNotifications() {
 
 test("a browser notification is raised for your turn elsewhere, not for the match on screen", () =>
   withFrontier(async (server, browser) => {
-    const mahdistPage = await newPlayerPage(browser);
-    const empirePage = await newPlayerPage(browser);
-    await empirePage.addInitScript(recordNotifications);
-    await registerUser(mahdistPage, server.url, uniqueName("mahdi"));
-    await registerUser(empirePage, server.url, uniqueName("gordon"));
+    const mahdistPage = await newPlayer(browser, server, "mahdi");
+    const empirePage = await newPlayer(browser, server, "gordon", { initScript: recordNotifications });
 
     await empirePage.getByRole("link", { name: "Settings" }).click();
     await empirePage.getByRole("button", { name: "Turn on browser notifications" }).click();

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayerPage, registerUser, uniqueName, waitForSeq,
+  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayer, waitForSeq,
   withFrontier,
 } from "./harness.mjs";
 
@@ -16,10 +16,8 @@ const logSeqs = (page) => page.locator(".log li").evaluateAll((items) => items.m
 
 test("pages reconnect after a server restart and play on", () =>
   withFrontier(async (server, browser) => {
-    const a = await newPlayerPage(browser);
-    const b = await newPlayerPage(browser);
-    await registerUser(a, server.url, uniqueName("ansar"));
-    await registerUser(b, server.url, uniqueName("hussar"));
+    const a = await newPlayer(browser, server, "ansar");
+    const b = await newPlayer(browser, server, "hussar");
     await createMatch(a, { game: "khartoum", side: "Mahdist" });
     await joinFromLobby(b, (await lastUpdate(a)).matchId, "Empire");
     for (let i = 0; i < 3; i++) await clickFirstChoice(await moverOf([a, b]));
