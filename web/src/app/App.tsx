@@ -28,6 +28,7 @@ export function App() {
     exposeForTests({ user: null });
     const offState = conn.onState((up) => {
       setConnected(up);
+      if (up) setFailure("");
       // A new socket is authenticated by the cookie; its Hello says who we still are. The same
       // user keeps the same object, so pages do not resubscribe twice.
       if (up) setUser((before) => keepIfSame(before, userFromHello(conn)));
