@@ -60,6 +60,12 @@ core::Status replay_events(const core::Game& game, History& h, const std::vector
         h.last = LastAction{};
         h.log.push_back({e.seq, resign_event(game, e.seat)});
         break;
+      case storage::EventKind::kTimeout:
+        h.timed_out = e.seat;
+        h.seq = e.seq;
+        h.last = LastAction{};
+        h.log.push_back({e.seq, timeout_event(game, e.seat)});
+        break;
     }
   }
   return core::Status::ok();
@@ -71,6 +77,10 @@ core::LogEvent undo_event(const core::Game& game, core::Seat seat) {
 
 core::LogEvent resign_event(const core::Game& game, core::Seat seat) {
   return {"resign", game.seat_name(seat) + " resigns", core::kAllSeats, {}};
+}
+
+core::LogEvent timeout_event(const core::Game& game, core::Seat seat) {
+  return {"timeout", game.seat_name(seat) + " loses on time", core::kAllSeats, {}};
 }
 
 }  // namespace frontier::server

@@ -31,6 +31,7 @@ struct History {
   uint32_t seq = 0;  // last event applied
   LastAction last;
   core::Seat resigned = core::kObserver;
+  core::Seat timed_out = core::kObserver;  // the seat whose clock ran out
   std::vector<LogLine> log;                         // lines of the events applied here
   std::vector<frontier::RecordedAction> effective;  // actions still standing, in order
 };
@@ -49,5 +50,6 @@ core::Status replay_events(const core::Game& game, History& h, const std::vector
 // could be a secret choice).
 core::LogEvent undo_event(const core::Game& game, core::Seat seat);
 core::LogEvent resign_event(const core::Game& game, core::Seat seat);
+core::LogEvent timeout_event(const core::Game& game, core::Seat seat);
 
 }  // namespace frontier::server

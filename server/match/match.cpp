@@ -22,7 +22,13 @@ Match::Match(const MatchServices& services, std::unique_ptr<Strand> strand, cons
       meta_(std::move(meta)),
       history_(std::move(history)),
       log_complete_(log_complete),
-      committed_seq_(history_.seq) {}
+      committed_seq_(history_.seq) {
+  if (auto stored = clock::decode(meta_.clock_state)) clocks_ = std::move(*stored);
+  for (size_t i = 0; i < clocks_.size(); ++i) {
+    if (clocks_[i].running) clock_mask_ |= core::seat_bit(static_cast<core::Seat>(i));
+  }
+  clock_status_ = meta_.just_created ? wire::OPEN : meta_.status;
+}
 
 std::vector<core::Seat> Match::seats_of(uint64_t user) const {
   std::vector<core::Seat> out;
@@ -68,6 +74,7 @@ uint32_t Match::awaiting_mask() const {
 }
 
 std::string Match::result_text() const {
+  if (history_.timed_out >= 0) return game_.seat_name(history_.timed_out) + " loses on time";
   if (history_.resigned >= 0) {
     std::string text = game_.seat_name(history_.resigned) + " resigns";
     if (game_.seat_count() == 2) text += "; " + game_.seat_name(1 - history_.resigned) + " wins";
@@ -84,6 +91,10 @@ Match::Outcome Match::outcome() const {
   o.finished = finished();
   o.awaiting = awaiting_mask();
   if (!o.finished) return o;
+  if (history_.timed_out >= 0) {
+    o.winner = game_.seat_count() == 2 ? 1 - history_.timed_out : -1;
+    return o;
+  }
   if (history_.resigned >= 0) {
     o.winner = game_.seat_count() == 2 ? 1 - history_.resigned : -1;
     return o;
@@ -99,6 +110,7 @@ void Match::check_finished() {
 }
 
 void Match::commit(storage::Writer::Work work, Then then, bool push) {
+  auto clock_change = std::make_shared<ClockChange>(settle_clocks());
   uint64_t id = meta_.id;
   int status = meta_.status;
   uint32_t seq = history_.seq;
@@ -107,10 +119,15 @@ void Match::commit(storage::Writer::Work work, Then then, bool push) {
   int64_t finished_at = finished() ? services_.now() : 0;
   auto started = std::chrono::steady_clock::now();
   auto self = shared_from_this();
+  then = [self, then = std::move(then), clock_change] {
+    if (then) then();
+    self->after_clock_commit(std::move(*clock_change));
+  };
   services_.writer->submit(
-      [work = std::move(work), id, status, seq, awaiting, result, finished_at](storage::Store& store) {
+      [work = std::move(work), id, status, seq, awaiting, result, finished_at, clock_change](storage::Store& store) {
         if (work) work(store);
         store.update_match(id, status, seq, awaiting, result, finished_at);
+        if (clock_change->timed) store.put_clock(id, clock_change->state, clock_change->wake_at);
       },
       [self, seq, started, then = std::move(then), push](bool ok) {
         if (!ok) {

@@ -11,9 +11,13 @@
 #include <vector>
 
 #include "core/game.h"
+#include "clock/seat_clock.h"
+#include "clock/vacations.h"
+#include "clock/wake_queue.h"
 #include "match/connection.h"
 #include "match/history.h"
 #include "metrics/metrics.h"
+#include "notify/sink.h"
 #include "storage/writer.h"
 
 namespace frontier::server {
@@ -28,6 +32,10 @@ struct MatchServices {
   // Told (on the match's strand) once a match's end is committed; the registry uses it to let
   // finished matches leave memory after a while.
   std::function<void(uint64_t match_id)> on_finished;
+  // Clocks and notifications (match_clock.cpp); all optional (tests of other parts leave them out).
+  clock::VacationBook* vacations = nullptr;
+  clock::WakeQueue* wakeups = nullptr;
+  notify::Sink* notifier = nullptr;
 };
 
 struct SeatHolder {
@@ -45,6 +53,9 @@ struct MatchMeta {
   wire::Visibility visibility = wire::PUBLIC;
   std::vector<SeatHolder> seats;
   int64_t created_at = 0;
+  wire::TimeControl time_control;  // kind NONE = untimed
+  std::string clock_state;         // stored clocks (clock::encode); empty = not started
+  bool just_created = false;       // no change of it committed yet: its start is still to be told
 };
 
 // "frontier-seed-v1:<seed>:<nonce>" hashed with SHA-256 (hex): what clients verify at the end.
@@ -83,6 +94,13 @@ class Match : public std::enable_shared_from_this<Match> {
   };
   Outcome outcome() const;
 
+  // The match's clock is due (a deadline or the 80% reminder may have passed, or a vacation
+  // changed): a timeout ends the match, a reminder is sent, and the next wake is scheduled.
+  // `done` runs once whatever it changed is committed.
+  void on_clock_wake(std::function<void()> done);
+  // Sends `n` to `user` unless one of their connections is looking at this match.
+  void notify_user(uint64_t user, wire::Notification n);
+
   // The update `seat` (kObserver for spectators) would be sent now, with log lines after `since`.
   wire::MatchUpdate update_for(core::Seat seat, uint32_t since) const;
 
@@ -120,6 +138,26 @@ class Match : public std::enable_shared_from_this<Match> {
   void check_finished();
   void send_update(const Connection& conn, uint64_t request_id, core::Seat seat, uint32_t since) const;
 
+  // Clocks (match_clock.cpp): what a change did to them, stored with the change.
+  struct ClockChange {
+    bool timed = false;
+    std::string state;
+    int64_t wake_at = 0;
+    std::vector<std::pair<uint64_t, wire::Notification>> notes;
+  };
+  bool timed() const;
+  // Moves the clocks to the current prompts and status, and lists the notifications the change
+  // brings; called by commit() for every change.
+  ClockChange settle_clocks();
+  void after_clock_commit(ClockChange change);
+  int64_t next_wake() const;
+  clock::Pauses pauses_of(size_t seat) const;
+  wire::Notification note(wire::Notification::Kind kind, const std::string& text) const;
+  std::string title() const;  // "Khartoum #12"
+  bool user_is_looking(uint64_t user) const;
+  void fill_clock_view(wire::MatchUpdate& u) const;
+  wire::EndReason end_reason() const;
+
   MatchServices services_;
   std::unique_ptr<Strand> strand_;
   const core::Game& game_;
@@ -134,6 +172,11 @@ class Match : public std::enable_shared_from_this<Match> {
   // Replies waiting for a seq to commit.
   std::vector<std::pair<uint32_t, Then>> pending_;
   std::vector<Then> waiting_for_log_;
+  std::vector<clock::SeatClock> clocks_;  // one per seat once the match is timed and started
+  uint32_t clock_mask_ = 0;                // the seats whose clocks run (the prompts they reflect)
+  wire::MatchStatus clock_status_;         // the status the last notifications reflect
+  int64_t stored_wake_ = 0;
+  std::vector<std::pair<uint64_t, wire::Notification>> queued_notes_;  // sent with the next commit
 
   friend class MatchRegistry;
 };

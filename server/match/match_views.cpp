@@ -34,10 +34,13 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
   u.set_status(meta_.status);
   auto* gs = u.mutable_game_status();
   game_.status(*history_.state, *gs);
-  if (history_.resigned >= 0) {
+  // A resignation or a loss on time ends the match outside the rules: the loser's opponent wins
+  // a two-player match; otherwise nobody does (a solitaire match is abandoned).
+  core::Seat loser = history_.timed_out >= 0 ? history_.timed_out : history_.resigned;
+  if (loser >= 0) {
     gs->clear_active_seats();
     gs->set_finished(true);
-    gs->set_winner(game_.seat_count() == 2 ? 1 - history_.resigned : -1);
+    gs->set_winner(game_.seat_count() == 2 ? 1 - loser : -1);
     gs->set_result(result_text());
   }
   for (size_t i = 0; i < meta_.seats.size(); ++i) {
@@ -55,6 +58,7 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
   }
   u.set_undo_available(meta_.status == wire::RUNNING && seat >= 0 && history_.last.seat == seat &&
                        history_.last.reversible);
+  fill_clock_view(u);
   return u;
 }
 
