@@ -17,6 +17,7 @@ struct Option {
   const char* env;
   const char* help;
   Setter set;
+  const char* bare = nullptr;  // the value when the flag is given without one (--manual-clock)
 };
 
 template <typename T>
@@ -113,6 +114,25 @@ const std::vector<Option>& options() {
          }
          return core::Status::ok();
        }},
+      {"--manual-clock", "FRONTIER_MANUAL_CLOCK",
+       "TESTS ONLY: a clock that moves only on AdvanceClock, starting at the given unix time (bare: now)",
+       [](AppConfig& c, const std::string& v) {
+         c.manual_clock = true;
+         if (v == "now") return core::Status::ok();
+         return parse_number(v, c.manual_clock_start, "--manual-clock");
+       },
+       "now"},
+      {"--vacation-days", "FRONTIER_VACATION_DAYS", "vacation days per user per calendar year (default 30)",
+       [](AppConfig& c, const std::string& v) { return parse_number(v, c.vacation_days, "--vacation-days"); }},
+      {"--public-url", "FRONTIER_PUBLIC_URL",
+       "the server's public base URL for links in webhooks (default http://<listen address>)",
+       [](AppConfig& c, const std::string& v) {
+         if (v.rfind("http://", 0) != 0 && v.rfind("https://", 0) != 0)
+           return core::Status::invalid_argument("--public-url starts with http:// or https://");
+         c.public_url = v;
+         while (!c.public_url.empty() && c.public_url.back() == '/') c.public_url.pop_back();
+         return core::Status::ok();
+       }},
   };
   return table;
 }
@@ -157,7 +177,9 @@ core::Result<AppConfig> parse_config(const std::vector<std::string>& args,
       if (arg == o.flag) opt = &o;
     }
     if (!opt) return core::Status::invalid_argument("Unknown flag '" + arg + "' (see --help)");
-    if (!has_value) {
+    if (!has_value && opt->bare) {
+      value = opt->bare;
+    } else if (!has_value) {
       if (i + 1 >= args.size()) return core::Status::invalid_argument(arg + " needs a value");
       value = args[++i];
     }

@@ -52,6 +52,20 @@ wire::SeatClock to_wire(int seat, const SeatClock& c, const Pauses& pauses, int6
   return out;
 }
 
+void fill_summary(const storage::MatchRow& row, const VacationBook& vacations, int64_t now,
+                  wire::MatchSummary& summary) {
+  wire::TimeControl tc;
+  if (!tc.ParseFromString(row.time_control) || !timed(tc)) return;
+  *summary.mutable_time_control() = tc;
+  auto clocks = decode(row.clock);
+  for (const auto& seat : summary.seats()) {
+    SeatClock c{pace_of(tc).initial};
+    size_t i = static_cast<size_t>(seat.seat());
+    if (clocks && i < clocks->size()) c = (*clocks)[i];
+    *summary.add_clocks() = to_wire(seat.seat(), c, vacations.pauses(seat.user_id()), now);
+  }
+}
+
 core::Result<wire::TimeControl> normalize(const wire::TimeControl& requested) {
   wire::TimeControl tc = requested;
   if (!tc.preset().empty() && tc.initial_seconds() == 0) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "clock/seat_clock.h"
+#include "clock/vacations.h"
 #include "core/status.h"
 #include "wire.pb.h"
 
@@ -21,5 +22,9 @@ Pace pace_of(const wire::TimeControl& tc);
 
 // How seat `seat`'s clock stands at `now`, for clients.
 wire::SeatClock to_wire(int seat, const SeatClock& c, const Pauses& pauses, int64_t now);
+
+// A listed match's time control and clocks, from its stored row (the seats already filled).
+void fill_summary(const storage::MatchRow& row, const VacationBook& vacations, int64_t now,
+                  wire::MatchSummary& summary);
 
 }  // namespace frontier::server::clock
