@@ -119,9 +119,13 @@ void Match::commit(storage::Writer::Work work, Then then, bool push) {
   int64_t finished_at = finished() ? services_.now() : 0;
   auto started = std::chrono::steady_clock::now();
   auto self = shared_from_this();
+  // The next wake is queued before the acknowledgement (an AdvanceClock answered after it finds
+  // it); notifications go after it, once the requester (a joiner) has subscribed and so counts as
+  // looking at the match.
   then = [self, then = std::move(then), clock_change] {
+    self->schedule_wake(*clock_change);
     if (then) then();
-    self->after_clock_commit(std::move(*clock_change));
+    self->send_notes(std::move(clock_change->notes));
   };
   services_.writer->submit(
       [work = std::move(work), id, status, seq, awaiting, result, finished_at, clock_change](storage::Store& store) {

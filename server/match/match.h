@@ -149,7 +149,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // Moves the clocks to the current prompts and status, and lists the notifications the change
   // brings; called by commit() for every change.
   ClockChange settle_clocks();
-  void after_clock_commit(ClockChange change);
+  void schedule_wake(const ClockChange& change);
+  void send_notes(std::vector<std::pair<uint64_t, wire::Notification>> notes);
   int64_t next_wake() const;
   clock::Pauses pauses_of(size_t seat) const;
   wire::Notification note(wire::Notification::Kind kind, const std::string& text) const;

@@ -95,12 +95,14 @@ Match::ClockChange Match::settle_clocks() {
   return change;
 }
 
-void Match::after_clock_commit(ClockChange change) {
-  if (change.timed) {
-    stored_wake_ = change.wake_at;
-    if (services_.wakeups) services_.wakeups->set(meta_.id, change.wake_at);
-  }
-  for (auto& [user, n] : change.notes) notify_user(user, std::move(n));
+void Match::schedule_wake(const ClockChange& change) {
+  if (!change.timed) return;
+  stored_wake_ = change.wake_at;
+  if (services_.wakeups) services_.wakeups->set(meta_.id, change.wake_at);
+}
+
+void Match::send_notes(std::vector<std::pair<uint64_t, wire::Notification>> notes) {
+  for (auto& [user, n] : notes) notify_user(user, std::move(n));
 }
 
 int64_t Match::next_wake() const {

@@ -65,18 +65,7 @@ void PlayDesk::driver_loop() {
 }
 
 void PlayDesk::fire_due(std::function<void()> done) {
-  std::vector<uint64_t> due = wakeups_.pop_due(clock_.now());
-  if (due.empty()) return done();
-  auto left = std::make_shared<std::atomic<size_t>>(due.size());
-  auto finish = [left, done = std::move(done)] {
-    if (--*left == 0) done();
-  };
-  for (uint64_t id : due) {
-    matches_.with(id, [finish](std::shared_ptr<Match> match) {
-      if (!match) return finish();
-      match->on_clock_wake(finish);
-    });
-  }
+  wake_all(wakeups_.pop_due(clock_.now()), std::move(done));
 }
 
 bool PlayDesk::handle(const ConnPtr& conn, uint64_t rid, const wire::ClientMessage& msg) {
@@ -198,12 +187,14 @@ void PlayDesk::set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVa
         if (!ok) return send_error(*conn, rid, wire::INTERNAL, "Could not store the vacation");
         vacations_.put(*stored);
         spdlog::info("user {}: vacation {} to {}", who.user_id, stored->starts_at, stored->ends_at);
-        reschedule_user(who.user_id);
-        reply_profile(conn, rid, *profile, who.user_name);
+        // The reply waits for the clocks to move, so what the user sees next already shows it.
+        reschedule_user(who.user_id, [this, conn, rid, profile, who] {
+          reply_profile(conn, rid, *profile, who.user_name);
+        });
       });
 }
 
-void PlayDesk::reschedule_user(uint64_t user) {
+void PlayDesk::reschedule_user(uint64_t user, std::function<void()> done) {
   auto ids = std::make_shared<std::vector<uint64_t>>();
   writer_.submit(
       [ids, user](storage::Store& s) {
@@ -211,13 +202,21 @@ void PlayDesk::reschedule_user(uint64_t user) {
           if (row.status == wire::RUNNING) ids->push_back(row.id);
         }
       },
-      [this, ids](bool) {
-        for (uint64_t id : *ids) {
-          matches_.with(id, [](std::shared_ptr<Match> match) {
-            if (match) match->on_clock_wake([] {});
-          });
-        }
-      });
+      [this, ids, done = std::move(done)](bool) { wake_all(*ids, done); });
+}
+
+void PlayDesk::wake_all(const std::vector<uint64_t>& ids, std::function<void()> done) {
+  if (ids.empty()) return done();
+  auto left = std::make_shared<std::atomic<size_t>>(ids.size());
+  auto finish = [left, done = std::move(done)] {
+    if (--*left == 0) done();
+  };
+  for (uint64_t id : ids) {
+    matches_.with(id, [finish](std::shared_ptr<Match> match) {
+      if (!match) return finish();
+      match->on_clock_wake(finish);
+    });
+  }
 }
 
 void PlayDesk::advance_clock(const ConnPtr& conn, uint64_t rid, const wire::AdvanceClock& req) {

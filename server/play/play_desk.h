@@ -48,7 +48,10 @@ class PlayDesk {
   void advance_clock(const ConnPtr& conn, uint64_t rid, const wire::AdvanceClock& req);
   void reply_profile(const ConnPtr& conn, uint64_t rid, const storage::ProfileRow& row, const std::string& name);
   // Every running match of `user` recomputes its clocks (a vacation began or ended).
-  void reschedule_user(uint64_t user);
+  // `done` runs once each has.
+  void reschedule_user(uint64_t user, std::function<void()> done);
+  // Each match in `ids` looks at its clock; `done` runs once all have committed.
+  void wake_all(const std::vector<uint64_t>& ids, std::function<void()> done);
   void driver_loop();
 
   PlayDeskConfig config_;
