@@ -90,6 +90,7 @@ Match::Outcome Match::outcome() const {
   Outcome o;
   o.finished = finished();
   o.awaiting = awaiting_mask();
+  o.remaining = clock_remaining();
   if (!o.finished) return o;
   if (history_.timed_out >= 0) {
     o.winner = game_.seat_count() == 2 ? 1 - history_.timed_out : -1;

@@ -91,6 +91,8 @@ class Match : public std::enable_shared_from_this<Match> {
     bool finished = false;
     int winner = -1;
     uint32_t awaiting = 0;
+    // Timed matches: each seat's bank now (all started equal); empty when untimed.
+    std::vector<int64_t> remaining;
   };
   Outcome outcome() const;
 
@@ -158,6 +160,7 @@ class Match : public std::enable_shared_from_this<Match> {
   bool user_is_looking(uint64_t user) const;
   void fill_clock_view(wire::MatchUpdate& u) const;
   wire::EndReason end_reason() const;
+  std::vector<int64_t> clock_remaining() const;
 
   MatchServices services_;
   std::unique_ptr<Strand> strand_;

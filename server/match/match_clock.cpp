@@ -180,6 +180,17 @@ wire::EndReason Match::end_reason() const {
   return wire::END_BY_RULES;
 }
 
+std::vector<int64_t> Match::clock_remaining() const {
+  std::vector<int64_t> out;
+  if (!timed()) return out;
+  int64_t now = services_.now();
+  for (size_t i = 0; i < meta_.seats.size(); ++i) {
+    out.push_back(i < clocks_.size() ? clock::remaining_at(clocks_[i], now, pauses_of(i))
+                                     : clock::pace_of(meta_.time_control).initial);
+  }
+  return out;
+}
+
 void Match::fill_clock_view(wire::MatchUpdate& u) const {
   int64_t now = services_.now();
   u.set_server_time(now);
