@@ -1,0 +1,112 @@
+// One area of the Lion's board: its name, shape, fortification level, whether Gordon still
+// controls it (11.3), the defenders deployed there and the banner that stands in it.
+import type { AreaView, BannerView } from "../../gen/lion_pb";
+import type { Picker } from "../clickable";
+import { choiceHint, refAttributes } from "../clickable";
+
+// Short counter text for a unit name: "Egyptian infantry (2 steps)" -> "EI" with 2 steps.
+export function unitCode(name: string): { code: string; steps: number } {
+  const m = /^(.*?)\s*\((\d) steps?\)$/.exec(name);
+  const base = m ? m[1] : name;
+  const words = base.split(/[\s-]+/).filter((w) => /^[A-Za-z]/.test(w) && !/^(Lt|Col|Pasha)\.?$/.test(w));
+  return { code: words.map((w) => w[0].toUpperCase()).join("").slice(0, 3), steps: m ? Number(m[2]) : 0 };
+}
+
+// Words wrapped into lines of about `width` characters.
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+export function fortText(area: AreaView): string {
+  return `fortification ${area.fortification}${area.upgraded ? " (upgrade marker)" : ""}`;
+}
+
+function areaTitle(area: AreaView): string {
+  const facts = [
+    `${area.shape} area ${area.number}`,
+    fortText(area),
+    area.nileBank && "Nile bank",
+    area.keyArea && "key area",
+    area.controlled ? "held by Gordon" : "held by the Mahdists (11.3)",
+  ].filter(Boolean);
+  const units = area.units.length ? `\nDefenders: ${area.units.join(", ")}` : "";
+  return `${area.name} — ${facts.join(", ")}${units}`;
+}
+
+const kChip = 19;
+
+function UnitChips({ units, x, y, columns }: { units: string[]; x: number; y: number; columns: number }) {
+  return (
+    <g class="lion-units">
+      {units.map((u, i) => {
+        const { code, steps } = unitCode(u);
+        const cx = x + (i % columns) * (kChip + 2),
+          cy = y + Math.floor(i / columns) * (kChip - 3);
+        return (
+          <g key={`${i}:${u}`} transform={`translate(${cx} ${cy})`} class={`lion-unit ${u === "Gunboat" ? "gunboat" : ""}`}>
+            <title>{u}</title>
+            <rect width={kChip} height={kChip - 5} rx={2} />
+            <text x={kChip / 2} y={10}>{code}</text>
+            {steps === 2 && <circle cx={kChip - 3} cy={3} r={1.5} class="step-pip" />}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+export function BannerMarker({ banner, x, y, picker }: { banner: BannerView; x: number; y: number; picker: Picker }) {
+  const title = `${banner.name}: strength ${banner.strength}${banner.disorganised ? ", disorganised (11.4)" : ""}, in ${banner.areaName}`;
+  return (
+    <g {...refAttributes(picker, "unit", banner.id, `banner banner-${banner.id}${banner.disorganised ? " disorganised" : ""}`, banner.name)} transform={`translate(${x} ${y})`}>
+      <title>{title + choiceHint(picker, "unit", banner.id)}</title>
+      <rect width={34} height={24} rx={3} class="banner-face" />
+      <path d="M6 19V5L15 8L6 11" class="banner-flag" />
+      <text x={24} y={17} class="banner-strength">{banner.strength}</text>
+    </g>
+  );
+}
+
+interface AreaProps {
+  area: AreaView;
+  shape: string;  // SVG path of the area
+  box: { x: number; y: number; w: number; h: number };
+  banners: BannerView[];  // the banners standing here
+  picker: Picker;
+}
+
+export function Area({ area, shape, box, banners, picker }: AreaProps) {
+  const cls = `area path-${area.path} shape-${area.shape}${area.controlled ? " held" : " lost"}${area.keyArea ? " key" : ""}`;
+  const nameLines = wrap(area.name, Math.max(9, Math.floor(box.w / 6.2)));
+  const columns = Math.max(1, Math.floor((box.w + 2) / (kChip + 2)));
+  const unitsY = box.y + 13 * nameLines.length + 16;
+  return (
+    <g class="lion-area">
+      <path d={shape} {...refAttributes(picker, "area", area.id, cls, area.name)}>
+        <title>{areaTitle(area) + choiceHint(picker, "area", area.id)}</title>
+      </path>
+      <g class="area-content" aria-hidden="true">
+        <text x={box.x + box.w / 2} y={box.y + 10} class="area-name">
+          {nameLines.map((line, i) => (
+            <tspan key={i} x={box.x + box.w / 2} dy={i === 0 ? 0 : 12}>
+              {line}
+            </tspan>
+          ))}
+        </text>
+        <text x={box.x + box.w / 2} y={box.y + 13 * nameLines.length + 9} class="area-facts">
+          {`${area.keyArea ? "★ " : ""}F${area.fortification}${area.upgraded ? "+" : ""}${area.nileBank ? " ≈" : ""}`}
+        </text>
+        <UnitChips units={area.units} x={box.x + (box.w - columns * (kChip + 2) + 2) / 2} y={unitsY} columns={columns} />
+      </g>
+      {banners.map((b, i) => (
+        <BannerMarker key={b.id} banner={b} x={box.x + box.w - 34 - i * 36} y={box.y + box.h - 24} picker={picker} />
+      ))}
+    </g>
+  );
+}
