@@ -25,6 +25,14 @@ try {
     const choosable = await page.$$eval(".choosable", (els) => els.map((e) => e.getAttribute("data-ref")));
     console.log(`${view}: ${refs} data-ref elements; choosable: ${choosable.join(" ")}`);
     await page.screenshot({ path: `${out}/${view}.png`, fullPage: true });
+    // A click on the first thing to choose, then Enter on the last, must send their choices.
+    if (choosable.length > 0) {
+      await page.click(`[data-ref="${choosable[0]}"]`);
+      console.log(`  click ${choosable[0]} -> ${await page.textContent("#chosen")}`);
+      await page.focus(`[data-ref="${choosable.at(-1)}"]`);
+      await page.keyboard.press("Enter");
+      console.log(`  Enter on ${choosable.at(-1)} -> ${await page.textContent("#chosen")}`);
+    }
   }
 } finally {
   await browser.close();

@@ -18,7 +18,7 @@ export function usePicker(choices: LegalChoice[], onChoose: (choices: LegalChoic
 export interface RefAttributes {
   "data-ref": string;
   class: string;
-  tabIndex?: number;
+  tabindex?: number;  // lower case: SVG attributes are case-sensitive
   role?: "button";
   "aria-label"?: string;
   onClick?: (e: Event) => void;
@@ -35,7 +35,7 @@ export function refAttributes(picker: Picker, type: string, id: string, classNam
   return {
     "data-ref": key,
     class: `${className} choosable`,
-    tabIndex: 0,
+    tabindex: 0,
     role: "button",
     "aria-label": label ? `${label}: ${choices.map((c) => c.label).join("; ")}` : undefined,
     onClick: (e: Event) => {

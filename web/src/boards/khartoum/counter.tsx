@@ -4,7 +4,7 @@ import type { UnitView } from "../../gen/khartoum_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 
-export const kCounter = 28;
+export const kCounter = 30;
 
 // The symbol inside a 18 x 11 box whose top left corner is (x, y).
 function TypeSymbol({ type, x, y }: { type: string; x: number; y: number }) {
@@ -80,12 +80,13 @@ export function UnitCounter({ unit, x, y, picker }: { unit: UnitView; x: number;
     <g {...refAttributes(picker, "unit", unit.id, cls, title)} transform={`translate(${x} ${y})`}>
       <title>{title + choiceHint(picker, "unit", unit.id)}</title>
       <rect width={kCounter} height={kCounter} rx={3} class="counter-face" />
-      <TypeSymbol type={unit.type} x={5} y={4} />
+      <TypeSymbol type={unit.type} x={6} y={4} />
       <text x={kCounter / 2} y={kCounter - 3.5} class="counter-strength">
         {unit.strength}
       </text>
       {unit.outOfSupply && <path d={`M${kCounter - 8} ${kCounter}L${kCounter} ${kCounter}L${kCounter} ${kCounter - 8}Z`} class="mark-supply" />}
       {unit.moved && <circle cx={4} cy={kCounter - 4} r={2} class="mark-moved" />}
+      {unit.elite && <path d="M0 0H9L0 9Z" class="mark-elite" />}
     </g>
   );
 }

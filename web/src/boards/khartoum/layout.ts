@@ -7,8 +7,8 @@
 import type { SpaceView } from "../../gen/khartoum_pb";
 
 export const kScale = 10;    // SVG units per tenth of a degree
-const kRoomX = 118;          // the room a space needs: name and four counters across
-const kRoomY = 96;           // ... and two rows of counters above the name
+const kRoomX = 136;          // the room a space needs: name and four counters across
+const kRoomY = 112;          // ... and two rows of counters above the name
 const kMargin = 90;
 const kRounds = 400;
 
@@ -27,21 +27,22 @@ export function layOut(spaces: SpaceView[]): Layout {
   for (let round = 0; round < kRounds; ++round) {
     for (let i = 0; i < pos.length; ++i) {
       for (let j = i + 1; j < pos.length; ++j) {
-        let dx = (pos[j].x - pos[i].x) / kRoomX;
-        let dy = (pos[j].y - pos[i].y) / kRoomY;
-        let d = Math.hypot(dx, dy);
-        if (d >= 1) continue;
-        if (d < 1e-6) {
-          // Same place: part them along a direction fixed by their order.
-          dx = Math.cos(i + j);
-          dy = Math.sin(i + j);
-          d = 1;
+        // Each space needs a rectangle of room; two that overlap move apart along the axis
+        // where they overlap least (the smaller move), half each.
+        const dx = pos[j].x - pos[i].x,
+          dy = pos[j].y - pos[i].y;
+        const overlapX = kRoomX - Math.abs(dx),
+          overlapY = kRoomY - Math.abs(dy);
+        if (overlapX <= 0 || overlapY <= 0) continue;
+        if (overlapX / kRoomX < overlapY / kRoomY) {
+          const push = ((dx > 0 || (dx === 0 && (i + j) % 2 === 0) ? 1 : -1) * overlapX) / 2;
+          pos[i].x -= push;
+          pos[j].x += push;
+        } else {
+          const push = ((dy > 0 || (dy === 0 && (i + j) % 2 === 0) ? 1 : -1) * overlapY) / 2;
+          pos[i].y -= push;
+          pos[j].y += push;
         }
-        const push = (1 - d) / 2 / d;
-        pos[i].x -= dx * push * kRoomX;
-        pos[i].y -= dy * push * kRoomY;
-        pos[j].x += dx * push * kRoomX;
-        pos[j].y += dy * push * kRoomY;
       }
     }
     for (let i = 0; i < pos.length; ++i) {

@@ -39,7 +39,7 @@ function areaTitle(area: AreaView): string {
   return `${area.name} — ${facts.join(", ")}${units}`;
 }
 
-const kChip = 19;
+const kChip = 23;
 
 function UnitChips({ units, x, y, columns }: { units: string[]; x: number; y: number; columns: number }) {
   return (
@@ -47,12 +47,12 @@ function UnitChips({ units, x, y, columns }: { units: string[]; x: number; y: nu
       {units.map((u, i) => {
         const { code, steps } = unitCode(u);
         const cx = x + (i % columns) * (kChip + 2),
-          cy = y + Math.floor(i / columns) * (kChip - 3);
+          cy = y + Math.floor(i / columns) * (kChip - 4);
         return (
           <g key={`${i}:${u}`} transform={`translate(${cx} ${cy})`} class={`lion-unit ${u === "Gunboat" ? "gunboat" : ""}`}>
             <title>{u}</title>
             <rect width={kChip} height={kChip - 5} rx={2} />
-            <text x={kChip / 2} y={10}>{code}</text>
+            <text x={kChip / 2} y={12.5}>{code}</text>
             {steps === 2 && <circle cx={kChip - 3} cy={3} r={1.5} class="step-pip" />}
           </g>
         );
@@ -83,24 +83,24 @@ interface AreaProps {
 
 export function Area({ area, shape, box, banners, picker }: AreaProps) {
   const cls = `area path-${area.path} shape-${area.shape}${area.controlled ? " held" : " lost"}${area.keyArea ? " key" : ""}`;
-  const nameLines = wrap(area.name, Math.max(9, Math.floor(box.w / 6.2)));
+  const nameLines = wrap(area.name, Math.max(8, Math.floor(box.w / 8)));
   const columns = Math.max(1, Math.floor((box.w + 2) / (kChip + 2)));
-  const unitsY = box.y + 13 * nameLines.length + 16;
+  const unitsY = box.y + 14 * nameLines.length + 19;
   return (
     <g class="lion-area">
       <path d={shape} {...refAttributes(picker, "area", area.id, cls, area.name)}>
         <title>{areaTitle(area) + choiceHint(picker, "area", area.id)}</title>
       </path>
       <g class="area-content" aria-hidden="true">
-        <text x={box.x + box.w / 2} y={box.y + 10} class="area-name">
+        <text x={box.x + box.w / 2} y={box.y + 12} class="area-name">
           {nameLines.map((line, i) => (
-            <tspan key={i} x={box.x + box.w / 2} dy={i === 0 ? 0 : 12}>
+            <tspan key={i} x={box.x + box.w / 2} dy={i === 0 ? 0 : 14}>
               {line}
             </tspan>
           ))}
         </text>
-        <text x={box.x + box.w / 2} y={box.y + 13 * nameLines.length + 9} class="area-facts">
-          {`${area.keyArea ? "★ " : ""}F${area.fortification}${area.upgraded ? "+" : ""}${area.nileBank ? " ≈" : ""}`}
+        <text x={box.x + box.w / 2} y={box.y + 14 * nameLines.length + 12} class="area-facts">
+          {`${area.keyArea ? "★ " : ""}fort ${area.fortification}${area.upgraded ? "+" : ""}${area.nileBank ? " · Nile" : ""}`}
         </text>
         <UnitChips units={area.units} x={box.x + (box.w - columns * (kChip + 2) + 2) / 2} y={unitsY} columns={columns} />
       </g>

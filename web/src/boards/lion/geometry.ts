@@ -4,7 +4,7 @@
 // ring segment, area 6 outermost and area 2 next to the palace.
 export const kPalaceR = 84;
 export const kRing = 82;
-export const kSize = 2 * (kPalaceR + 5 * kRing) + 40;
+export const kSize = 2 * (kPalaceR + 5 * kRing) + 60;
 export const kCentre = kSize / 2;
 
 const kPathAngle: Record<string, number> = { red: -90, green: 0, white: 90, black: 180 };

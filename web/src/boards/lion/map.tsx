@@ -14,9 +14,17 @@ export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
       <rect width={kSize} height={kSize} class="map-ground" />
       <circle cx={kCentre} cy={kCentre} r={kPalaceR + 5 * kRing + 6} class="lion-outer" />
       {Object.entries(kPathNames).map(([path, name]) => {
-        const outer = cellOf(path, 6)!;
+        // Each path's name outside its outermost area; east and west ones read upwards/downwards.
+        const outer = kPalaceR + 5 * kRing + 6;
+        const at: Record<string, [number, number, number]> = {
+          red: [kCentre, kCentre - outer - 6, 0],
+          white: [kCentre, kCentre + outer + 18, 0],
+          green: [kCentre + outer + 8, kCentre, 90],
+          black: [kCentre - outer - 8, kCentre, -90],
+        };
+        const [x, y, turn] = at[path];
         return (
-          <text key={path} x={outer.x + outer.w / 2} y={path === "red" ? outer.y - 6 : path === "white" ? outer.y + outer.h + 18 : outer.y - 8} class={`path-label path-${path}`}>
+          <text key={path} x={x} y={y} transform={turn ? `rotate(${turn} ${x} ${y})` : undefined} class={`path-label path-${path}`}>
             {name}
           </text>
         );
