@@ -59,8 +59,8 @@ done
 
 l=$(new_match lion)
 capture a "$l" lion-0
-for i in 1 2 3; do
-  advance "$l" 1 one
+for i in 1 2 3 4 5 6 7 8; do
+  advance "$l" 0.3 one
   capture a "$l" "lion-$i"
 done
 

@@ -71,6 +71,11 @@ export function LionPanel({ view, data, picker }: { view: LionView; data?: LionD
           ]}
         />
       </Section>
+      {data && (
+        <Section title="Troops and leaders">
+          <ForceChips view={view} data={data} picker={picker} />
+        </Section>
+      )}
       <Section title="Cards">
         <Tracks
           rows={[
@@ -86,11 +91,6 @@ export function LionPanel({ view, data, picker }: { view: LionView; data?: LionD
       <Section title="Banners">
         <Tracks rows={view.banners.map((b) => ({ label: b.name, value: `${b.strength} in ${b.areaName} (${b.area})${b.disorganised ? ", disorganised" : ""}` }))} />
       </Section>
-      {data && (
-        <Section title="Troops and leaders">
-          <ForceChips view={view} data={data} picker={picker} />
-        </Section>
-      )}
       <Section title="Resource card">
         {view.boxes.map((b) => (
           <div key={b.box} class="lion-box">
