@@ -40,13 +40,21 @@ function UnitChips({ names, unitId, picker }: { names: string[]; unitId: Map<str
   );
 }
 
-function SidePanel({ side, unitId, picker }: { side: SideView; unitId: Map<string, string>; picker: Picker }) {
+interface SideProps {
+  side: SideView;
+  unitId: Map<string, string>;
+  cardInEffect: string;  // its chip is under Turn: one element per card id
+  picker: Picker;
+}
+
+function SidePanel({ side, unitId, cardInEffect, picker }: SideProps) {
+  const held = side.heldCard && cardId(side.heldCard) !== cardInEffect ? <CardChip label={side.heldCard} picker={picker} /> : side.heldCard;
   return (
     <Section title={side.side} class={`side-${side.side.toLowerCase()}`}>
       <Tracks
         rows={[
           { label: "Cards in deck", value: String(side.deckSize) },
-          { label: "Held card", value: side.heldCard ? <CardChip label={side.heldCard} picker={picker} /> : side.holdsCard ? "one, face down" : "none", title: "29.1" },
+          { label: "Held card", value: held || (side.holdsCard ? "one, face down" : "none"), title: "29.1" },
         ]}
       />
       <h4>Reinforcements and recruits</h4>
@@ -115,7 +123,7 @@ export function KhartoumPanel({ view, data, unitId, picker }: { view: KhartoumVi
       </Section>
       {view.battle && <BattlePanel battle={view.battle} spaceName={battleSpace} />}
       {view.sides.map((side) => (
-        <SidePanel key={side.side} side={side} unitId={unitId} picker={picker} />
+        <SidePanel key={side.side} side={side} unitId={unitId} cardInEffect={view.card ? cardId(view.card) : ""} picker={picker} />
       ))}
       <Section title="Routes">
         <ul class="legend">
