@@ -22,7 +22,7 @@ try {
     await page.waitForSelector(".board [data-ref], .board-generic", { timeout: 15000 });
     await page.waitForTimeout(300);
     const refs = await page.$$eval("[data-ref]", (els) => els.length);
-    const choosable = await page.$$eval(".choosable", (els) => els.map((e) => e.getAttribute("data-ref")));
+    const choosable = await page.$$eval(".choosable[data-ref]", (els) => els.map((e) => e.getAttribute("data-ref")));
     console.log(`${view}: ${refs} data-ref elements; choosable: ${choosable.join(" ")}`);
     await page.screenshot({ path: `${out}/${view}.png`, fullPage: true });
     // A click on the first thing to choose, then Enter on the last, must send their choices.

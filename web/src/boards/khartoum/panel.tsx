@@ -116,7 +116,7 @@ export function KhartoumPanel({ view, data, unitId, picker }: { view: KhartoumVi
             { label: "Recruit to place", value: view.pendingUnit },
             { label: "Spaces of march left", value: view.marchLeft > 0 ? String(view.marchLeft) : "", title: "card 18" },
             { label: "Moves left", value: view.groupLeft > 0 ? String(view.groupLeft) : "" },
-            { label: "Empire VP", value: `${view.empireVp}${data?.empireVpToWin ? ` (wins with ${data.empireVpToWin})` : ""}`, title: "27.0" },
+            { label: "Empire VP", value: `${view.empireVp}${data?.empireVpToWin ? ` (needs ${data.empireVpToWin} at the end)` : ""}`, title: "27.0" },
             { label: "The Mahdi returns", value: view.mahdiReturnTurn > 0 ? `turn ${view.mahdiReturnTurn}` : "", title: "29.5" },
           ]}
         />

@@ -86,10 +86,15 @@ export function Area({ area, shape, box, banners, picker }: AreaProps) {
   const nameLines = wrap(area.name, Math.max(8, Math.floor(box.w / 8)));
   const columns = Math.max(1, Math.floor((box.w + 2) / (kChip + 2)));
   const unitsY = box.y + 14 * nameLines.length + 19;
+  // The data-ref element is the content box, not the ring segment: the middle of a segment's
+  // bounding box can lie in the next ring, and clicks (a test's too) aim at that middle. The
+  // whole segment still takes a click and shows the highlight.
+  const ref = refAttributes(picker, "area", area.id, "area-hit", area.name);
+  const title = areaTitle(area) + choiceHint(picker, "area", area.id);
   return (
     <g class="lion-area">
-      <path d={shape} {...refAttributes(picker, "area", area.id, cls, area.name)}>
-        <title>{areaTitle(area) + choiceHint(picker, "area", area.id)}</title>
+      <path d={shape} class={ref.onClick ? `${cls} choosable` : cls} onClick={ref.onClick}>
+        <title>{title}</title>
       </path>
       <g class="area-content" aria-hidden="true">
         <text x={box.x + box.w / 2} y={box.y + 12} class="area-name">
@@ -104,6 +109,9 @@ export function Area({ area, shape, box, banners, picker }: AreaProps) {
         </text>
         <UnitChips units={area.units} x={box.x + (box.w - columns * (kChip + 2) + 2) / 2} y={unitsY} columns={columns} />
       </g>
+      <rect x={box.x} y={box.y} width={box.w} height={box.h} {...ref}>
+        <title>{title}</title>
+      </rect>
       {banners.map((b, i) => (
         <BannerMarker key={b.id} banner={b} x={box.x + box.w - 34 - i * 36} y={box.y + box.h - 24} picker={picker} />
       ))}
