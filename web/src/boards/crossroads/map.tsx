@@ -9,7 +9,7 @@ import { refKey } from "../board";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import { PanZoomSvg } from "../pan-zoom";
-import { Markers, Stacks } from "./pieces";
+import { Markers, Stacks, stackTitle } from "./pieces";
 import { FixedMap, kSquare, regionAt, regionPath, terrainAt } from "./terrain";
 
 interface Props {
@@ -26,6 +26,12 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
   const fixed = useMemo(() => <FixedMap map={map} />, [map]);
   const regionShapes = useMemo(() => view.regions.map((_, i) => regionPath(map, i)), [map, view.regions.length]);
   const cityAt = useMemo(() => new Map(map.cities.map((c) => [c.row * map.width + c.col, c.name])), [map]);
+  // The pieces and markers do not take the pointer (clicks go to the square), so the square's
+  // tooltip tells what stands on it.
+  const contents = new Map<number, string[]>();
+  const note = (sq: number, text: string) => contents.set(sq, [...(contents.get(sq) ?? []), text]);
+  for (const st of view.stacks) note(st.square, stackTitle(st));
+  for (const m of view.markers) note(m.square, `${m.side} ${m.kind}`);
 
   const squares = [];
   for (let row = 0; row < map.height; ++row) {
@@ -42,7 +48,7 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
       }
       squares.push(
         <rect key={sq} x={col * kSquare} y={row * kSquare} width={kSquare} height={kSquare} {...attrs}>
-          <title>{`${name} — ${terrain}${regionName ? `, ${regionName}` : ""}${choiceHint(picker, "square", String(sq))}`}</title>
+          <title>{`${name} — ${terrain}${regionName ? `, ${regionName}` : ""}${(contents.get(sq) ?? []).map((c) => `\n${c}`).join("")}${choiceHint(picker, "square", String(sq))}`}</title>
         </rect>,
       );
     }

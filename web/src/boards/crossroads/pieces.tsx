@@ -15,7 +15,7 @@ export function stackTitle(s: StackView): string {
 }
 
 // One flag per stack: its side's colour, the total strength when examined, "?" when not.
-// Two sides in one square (a combat) stand side by side.
+// Two sides in one square (a combat) stand side by side. Their names are in the square's tooltip.
 export function Stacks({ stacks }: { stacks: StackView[] }) {
   const perSquare = new Map<number, number>();
   return (
@@ -30,7 +30,6 @@ export function Stacks({ stacks }: { stacks: StackView[] }) {
         const label = s.examined ? (strength > 0 ? String(strength) : s.agents.length > 0 ? "A" : "") : "?";
         return (
           <g key={`${s.square}:${s.side}`} class={`cr-stack ${sideClass(s.side)}`} transform={`translate(${x} ${y})`}>
-            <title>{stackTitle(s)}</title>
             <rect width={kSquare - 4} height={kSquare - 8} rx={2} />
             <text x={(kSquare - 4) / 2} y={11.5}>
               {label}
@@ -60,7 +59,6 @@ export function Markers({ markers, width }: { markers: MarkerView[]; width: numb
         const cls = `marker marker-${m.kind.replace(" ", "-")} ${sideClass(m.side)}`;
         return (
           <g key={`${m.square}:${m.side}:${m.kind}`} class={cls}>
-            <title>{`${m.side} ${m.kind} at ${m.name}`}</title>
             {m.kind === "colony" ? (
               <circle cx={x} cy={y} r={2.6} />
             ) : m.kind === "fort" ? (
