@@ -64,7 +64,7 @@ export function PanZoomSvg({ width, height, label, class: className, children }:
     };
     el.addEventListener("wheel", onWheel, { passive: false });
     return () => el.removeEventListener("wheel", onWheel);
-  });
+  }, [width, height]);
 
   const onPointerDown = (e: PointerEvent) => {
     if (e.button !== 0) return;

@@ -44,7 +44,7 @@ export function CrossroadsBoard({ view, choices, onChoose }: GameBoardProps<Cros
       </div>
       <aside class="board-side">
         <LeftoverRefs picker={picker} drawn={drawn} name={name} />
-        <CrossroadsPanel view={view} tables={tables.data} agentIndex={agentIndex} picker={picker} listed={listed} />
+        <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} />
       </aside>
     </div>
   );

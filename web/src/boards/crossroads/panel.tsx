@@ -1,7 +1,6 @@
 // Asia Crossroads' tracks beside the map: turn, phases, balance of power, the viewer's own
 // treasury and supply, regions by control (each one clickable when a choice names it), the home
 // bases, and the pieces of the squares in question: units and agents a choice can name.
-import type { TablesData } from "../../gen/crossroads_data_pb";
 import type { CrossroadsView, StackView } from "../../gen/crossroads_pb";
 import { refKey } from "../board";
 import type { Picker } from "../clickable";
@@ -62,7 +61,6 @@ export function listedSquares(view: CrossroadsView, agentIndex: Map<string, numb
 
 interface Props {
   view: CrossroadsView;
-  tables?: TablesData;
   agentIndex: Map<string, number>;
   picker: Picker;
   listed: Set<number>;
