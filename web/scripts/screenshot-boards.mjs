@@ -11,7 +11,16 @@ const base = process.env.BOARDS_DEV_URL ?? "http://127.0.0.1:5199/boards-dev.htm
 
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width, height: 1000 } });
@@ -22,7 +31,9 @@ try {
     await page.waitForSelector(".board [data-ref], .board-generic", { timeout: 15000 });
     await page.waitForTimeout(300);
     const refs = await page.$$eval("[data-ref]", (els) => els.length);
-    const choosable = await page.$$eval(".choosable[data-ref]", (els) => els.map((e) => e.getAttribute("data-ref")));
+    const choosable = await page.$$eval(".choosable[data-ref]", (els) =>
+      els.map((e) => e.getAttribute("data-ref")),
+    );
     console.log(`${view}: ${refs} data-ref elements; choosable: ${choosable.join(" ")}`);
     await page.screenshot({ path: `${out}/${view}.png`, fullPage: true });
     // A click on the first thing to choose, then Enter on the last, must send their choices.

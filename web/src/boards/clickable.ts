@@ -27,7 +27,13 @@ export interface RefAttributes {
 
 // Attributes for the element that stands for ref (type, id). `label` names it for screen readers
 // when it can be chosen; `className` is the element's own class.
-export function refAttributes(picker: Picker, type: string, id: string, className: string, label?: string): RefAttributes {
+export function refAttributes(
+  picker: Picker,
+  type: string,
+  id: string,
+  className: string,
+  label?: string,
+): RefAttributes {
   const key = refKey(type, id);
   const choices = picker.byRef.get(key);
   if (!choices) return { "data-ref": key, class: className };

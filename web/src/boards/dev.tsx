@@ -9,7 +9,10 @@ import type { LegalChoice } from "../gen/game_pb";
 import { MatchUpdateSchema } from "../gen/wire_pb";
 import { Board } from "./index";
 
-const samples = import.meta.glob("../../dev-views/*.json", { eager: true, import: "default" }) as Record<string, JsonValue>;
+const samples = import.meta.glob("../../dev-views/*.json", { eager: true, import: "default" }) as Record<
+  string,
+  JsonValue
+>;
 const names = Object.keys(samples)
   .map((path) => path.replace(/^.*\/(.*)\.json$/, "$1"))
   .sort();
@@ -31,7 +34,9 @@ function Dev() {
         </select>{" "}
         seat {update.yourSeat} · {update.prompts.map((p) => p.text).join(" / ") || "no prompt"}
       </p>
-      {update.view && <Board view={update.view} choices={choices} onChoose={setChosen} yourSeat={update.yourSeat} />}
+      {update.view && (
+        <Board view={update.view} choices={choices} onChoose={setChosen} yourSeat={update.yourSeat} />
+      )}
       <p id="chosen">Chosen: {chosen.map((c) => c.label).join(" | ") || "nothing"}</p>
     </div>
   );

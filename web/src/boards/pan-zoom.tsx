@@ -118,7 +118,12 @@ export function PanZoomSvg({ width, height, label, class: className, children }:
         <button type="button" title="Zoom out" aria-label="Zoom out" onClick={() => zoomAt(1.25)}>
           −
         </button>
-        <button type="button" title="Whole board" aria-label="Show the whole board" onClick={() => setBox({ x: 0, y: 0, w: width, h: height })}>
+        <button
+          type="button"
+          title="Whole board"
+          aria-label="Show the whole board"
+          onClick={() => setBox({ x: 0, y: 0, w: width, h: height })}
+        >
           ⤢
         </button>
       </div>

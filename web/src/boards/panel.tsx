@@ -1,15 +1,20 @@
 // The side panel beside each map: the game's tracks as a list of named values, in sections.
 import type { ComponentChildren } from "preact";
 
+// A count worth showing, or "" (a row left out) when there is none.
+export function positive(n: number): string {
+  return n > 0 ? String(n) : "";
+}
+
 export interface TrackRow {
   label: string;
   value: ComponentChildren;
   title?: string;  // the rule or the longer explanation, as a tooltip
 }
 
-// Rows whose value is empty, undefined or false are left out: a board shows what the view has.
+// Rows whose value is empty or undefined are left out: a board shows what the view has.
 export function Tracks({ rows }: { rows: TrackRow[] }) {
-  const shown = rows.filter((r) => r.value !== undefined && r.value !== "" && r.value !== false && r.value !== null);
+  const shown = rows.filter((r) => r.value !== undefined && r.value !== null && r.value !== "");
   return (
     <dl class="tracks">
       {shown.map((r) => (
@@ -22,7 +27,13 @@ export function Tracks({ rows }: { rows: TrackRow[] }) {
   );
 }
 
-export function Section({ title, children, class: className }: { title: string; children: ComponentChildren; class?: string }) {
+interface SectionProps {
+  title: string;
+  children: ComponentChildren;
+  class?: string;
+}
+
+export function Section({ title, children, class: className }: SectionProps) {
   return (
     <section class={`panel-section ${className ?? ""}`}>
       <h3>{title}</h3>

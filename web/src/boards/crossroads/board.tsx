@@ -16,10 +16,17 @@ export function CrossroadsBoard({ view, choices, onChoose }: GameBoardProps<Cros
   const tables = useStaticData("crossroads_tables", TablesDataSchema);
   const [focus, setFocus] = useState(-1);
   // Agent refs are indices into the data's agent list; agent names are unique there.
-  const agentIndex = useMemo(() => new Map((tables.data?.agents ?? []).map((a, i) => [a.name, i])), [tables.data]);
+  const agentIndex = useMemo(
+    () => new Map((tables.data?.agents ?? []).map((a, i) => [a.name, i])),
+    [tables.data],
+  );
 
   if (!map.data) {
-    return <div class="board board-crossroads loading">{map.error ? `The map cannot be loaded: ${map.error}` : "Loading the map…"}</div>;
+    return (
+      <div class="board board-crossroads loading">
+        {map.error ? `The map cannot be loaded: ${map.error}` : "Loading the map…"}
+      </div>
+    );
   }
   const listed = listedSquares(view, agentIndex, picker, focus);
   const drawn = new Set<string>();
@@ -29,7 +36,10 @@ export function CrossroadsBoard({ view, choices, onChoose }: GameBoardProps<Cros
   for (const s of view.stacks) {
     if (!listed.has(s.square) && !(s.square in kHomeBases)) continue;
     for (const u of s.units) drawn.add(refKey("unit", String(u.id)));
-    for (const a of s.agents) if (agentIndex.has(a.name)) drawn.add(refKey("agent", String(agentIndex.get(a.name))));
+    for (const a of s.agents) {
+      const index = agentIndex.get(a.name);
+      if (index !== undefined) drawn.add(refKey("agent", String(index)));
+    }
   }
   const name = (type: string, id: string) =>
     (type === "agent" && tables.data?.agents[Number(id)]?.name) ||

@@ -24,7 +24,10 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
   const width = map.width * kSquare,
     height = map.height * kSquare;
   const fixed = useMemo(() => <FixedMap map={map} />, [map]);
-  const regionShapes = useMemo(() => view.regions.map((_, i) => regionPath(map, i)), [map, view.regions.length]);
+  const regionShapes = useMemo(
+    () => view.regions.map((_, i) => regionPath(map, i)),
+    [map, view.regions.length],
+  );
   const cityAt = useMemo(() => new Map(map.cities.map((c) => [c.row * map.width + c.col, c.name])), [map]);
   // The pieces and markers do not take the pointer (clicks go to the square), so the square's
   // tooltip tells what stands on it.
@@ -37,18 +40,20 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
   for (let row = 0; row < map.height; ++row) {
     for (let col = 0; col < map.width; ++col) {
       const sq = row * map.width + col;
+      const key = String(sq);
       const terrain = terrainAt(map, row, col);
       const region = regionAt(map, row, col);
       const regionName = view.regions[region]?.name;
       const name = cityAt.get(sq) ?? `square ${row},${col}`;
-      const attrs = refAttributes(picker, "square", String(sq), `square terrain-${terrain}${sq === focus ? " focused" : ""}`, name);
+      const place = `${name} — ${terrain}${regionName ? `, ${regionName}` : ""}`;
+      const attrs = refAttributes(picker, "square", key, `square terrain-${terrain}`, name);
       if (!attrs.onClick) {
         const regionChoices = region >= 0 ? picker.byRef.get(refKey("region", String(region))) : undefined;
         attrs.onClick = regionChoices ? () => picker.onChoose(regionChoices) : () => onFocus(sq);
       }
       squares.push(
         <rect key={sq} x={col * kSquare} y={row * kSquare} width={kSquare} height={kSquare} {...attrs}>
-          <title>{`${name} — ${terrain}${regionName ? `, ${regionName}` : ""}${(contents.get(sq) ?? []).map((c) => `\n${c}`).join("")}${choiceHint(picker, "square", String(sq))}`}</title>
+          <title>{[place, ...(contents.get(sq) ?? [])].join("\n") + choiceHint(picker, "square", key)}</title>
         </rect>,
       );
     }
@@ -59,7 +64,9 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
       <g class="squares">{squares}</g>
       <g class="control" aria-hidden="true">
         {view.regions.map((r, i) =>
-          r.control === "neutral" ? null : <path key={r.code} d={regionShapes[i]} class={`control-${r.control.toLowerCase()}`} />,
+          r.control === "neutral" ? null : (
+            <path key={r.code} d={regionShapes[i]} class={`control-${r.control.toLowerCase()}`} />
+          ),
         )}
       </g>
       {fixed}
@@ -69,14 +76,27 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
         {[...picker.byRef.keys()].map((key) => {
           const sq = Number(key.startsWith("square:") ? key.slice(7) : NaN);
           if (!(sq >= 0 && sq < map.width * map.height)) return null;
-          return <rect key={key} x={(sq % map.width) * kSquare + 1} y={Math.floor(sq / map.width) * kSquare + 1} width={kSquare - 2} height={kSquare - 2} class="square-choosable" />;
+          const x = (sq % map.width) * kSquare + 1,
+            y = Math.floor(sq / map.width) * kSquare + 1;
+          const size = kSquare - 2;
+          return <rect key={key} x={x} y={y} width={size} height={size} class="square-choosable" />;
         })}
         {focus >= 0 && focus < map.width * map.height && (
-          <rect x={(focus % map.width) * kSquare} y={Math.floor(focus / map.width) * kSquare} width={kSquare} height={kSquare} class="square-focus" />
+          <rect
+            x={(focus % map.width) * kSquare}
+            y={Math.floor(focus / map.width) * kSquare}
+            width={kSquare}
+            height={kSquare}
+            class="square-focus"
+          />
         )}
       </g>
       <g class="region-choices" aria-hidden="true">
-        {view.regions.map((r, i) => (picker.byRef.has(refKey("region", String(i))) ? <path key={r.code} d={regionShapes[i]} class="region-choosable" /> : null))}
+        {view.regions.map((r, i) =>
+          picker.byRef.has(refKey("region", String(i))) ? (
+            <path key={r.code} d={regionShapes[i]} class="region-choosable" />
+          ) : null,
+        )}
       </g>
     </PanZoomSvg>
   );

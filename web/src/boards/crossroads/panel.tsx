@@ -1,16 +1,36 @@
 // Asia Crossroads' tracks beside the map: turn, phases, balance of power, the viewer's own
 // treasury and supply, regions by control (each one clickable when a choice names it), the home
 // bases, and the pieces of the squares in question: units and agents a choice can name.
-import type { CrossroadsView, StackView } from "../../gen/crossroads_pb";
+import type { CrossroadsView, RegionView, StackView } from "../../gen/crossroads_pb";
 import { refKey } from "../board";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
-import { NameList, Section, Tracks } from "../panel";
+import { NameList, positive, Section, Tracks } from "../panel";
 import { sideClass, stackTitle } from "./pieces";
+
+function regionTitle(r: RegionView): string {
+  return `${r.name} (${r.code}): ${r.control}, ${r.vp} VP`;
+}
+
+// Region chips are coloured by who controls the region.
+function regionClass(control: string): string {
+  return `chip region control-${control.toLowerCase()}`;
+}
+
+// The balance of power (never 0): positive is pro-British.
+function balance(bop: number): string {
+  return bop > 0 ? `+${bop} pro-British` : `${bop} pro-Russian`;
+}
 
 export const kHomeBases: Record<number, string> = { 1764: "Central India", 1765: "the Urals" };
 
-function StackPieces({ stack, agentIndex, picker }: { stack: StackView; agentIndex: Map<string, number>; picker: Picker }) {
+interface StackProps {
+  stack: StackView;
+  agentIndex: Map<string, number>;
+  picker: Picker;
+}
+
+function StackPieces({ stack, agentIndex, picker }: StackProps) {
   return (
     <div class={`stack-pieces ${sideClass(stack.side)}`}>
       <h4 title={stackTitle(stack)}>{`${stack.side} at ${stack.name}`}</h4>
@@ -20,9 +40,10 @@ function StackPieces({ stack, agentIndex, picker }: { stack: StackView; agentInd
         <div class="chips">
           {stack.units.map((u) => {
             const label = `${u.nation} ${u.type} ${u.strength}`;
-            const title = `${label} (CRT ${u.crt}, move ${u.move})`;
+            const id = String(u.id);
+            const title = `${label} (CRT ${u.crt}, move ${u.move})${choiceHint(picker, "unit", id)}`;
             return (
-              <span key={u.id} {...refAttributes(picker, "unit", String(u.id), "chip unit", label)} title={title + choiceHint(picker, "unit", String(u.id))}>
+              <span key={u.id} {...refAttributes(picker, "unit", id, "chip unit", label)} title={title}>
                 {label}
               </span>
             );
@@ -31,9 +52,20 @@ function StackPieces({ stack, agentIndex, picker }: { stack: StackView; agentInd
             const index = agentIndex.get(a.name);
             const label = a.name || "agent (face down)";
             const title = `${label}: political ${a.political}, military ${a.military}`;
-            if (index === undefined) return <span key={`agent-${i}`} class="chip agent" title={title}>{label}</span>;
+            if (index === undefined) {
+              return (
+                <span key={`agent-${i}`} class="chip agent" title={title}>
+                  {label}
+                </span>
+              );
+            }
+            const id = String(index);
             return (
-              <span key={`agent-${index}`} {...refAttributes(picker, "agent", String(index), "chip agent", label)} title={title + choiceHint(picker, "agent", String(index))}>
+              <span
+                key={`agent-${index}`}
+                {...refAttributes(picker, "agent", id, "chip agent", label)}
+                title={title + choiceHint(picker, "agent", id)}
+              >
                 {`${label} ${a.political}/${a.military}`}
               </span>
             );
@@ -46,7 +78,12 @@ function StackPieces({ stack, agentIndex, picker }: { stack: StackView; agentInd
 
 // The squares whose pieces are listed: the one the player looked at, and every square holding a
 // unit or an agent that a choice names (so that those are always there to click).
-export function listedSquares(view: CrossroadsView, agentIndex: Map<string, number>, picker: Picker, focus: number): Set<number> {
+export function listedSquares(
+  view: CrossroadsView,
+  agentIndex: Map<string, number>,
+  picker: Picker,
+  focus: number,
+): Set<number> {
   const squares = new Set<number>();
   if (focus >= 0) squares.add(focus);
   for (const s of view.stacks) {
@@ -69,18 +106,24 @@ interface Props {
 export function CrossroadsPanel({ view, agentIndex, picker, listed }: Props) {
   const listedStacks = view.stacks.filter((s) => listed.has(s.square) && !(s.square in kHomeBases));
   const finished = view.britishVp !== 0 || view.russianVp !== 0;
+  const treasury = view.pounds >= 0 ? `£${view.pounds}` : "";  // -1: not this seat's to see
   return (
     <>
       <Section title="Turn">
         <Tracks
           rows={[
             { label: "Turn", value: `${view.turn} · ${view.years}` },
-            { label: "Phase", value: view.operationsPhase > 0 ? `${view.phase} (operations phase ${view.operationsPhase})` : view.phase },
+            { label: "Phase", value: view.phase },
+            { label: "Operations phase", value: positive(view.operationsPhase) },
             { label: "First player", value: view.firstPlayer, title: "7.2" },
             { label: "Phasing", value: view.phasing },
-            { label: "Balance of power", value: view.balanceOfPower > 0 ? `+${view.balanceOfPower} pro-British` : `${view.balanceOfPower} pro-Russian` },
-            { label: "Your treasury", value: view.pounds >= 0 ? `£${view.pounds}` : "", title: "9.0: secret" },
-            { label: "Your supply points", value: view.supplyPoints >= 0 ? String(view.supplyPoints) : "", title: "17.1" },
+            { label: "Balance of power", value: balance(view.balanceOfPower) },
+            { label: "Your treasury", value: treasury, title: "9.0: secret" },
+            {
+              label: "Your supply points",
+              value: view.supplyPoints >= 0 ? String(view.supplyPoints) : "",
+              title: "17.1",
+            },
             { label: "Open war declared by", value: view.openWarBy },
             { label: "Ghazis controlled by", value: view.ghazis, title: "21.2" },
             { label: "Under way", value: view.pending },
@@ -100,9 +143,19 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed }: Props) {
           {Object.entries(kHomeBases).map(([square, name]) => {
             const here = view.stacks.filter((s) => s.square === Number(square));
             return (
-              <div key={square} {...refAttributes(picker, "square", square, "home-base", name)} title={name + choiceHint(picker, "square", square)}>
+              <div
+                key={square}
+                {...refAttributes(picker, "square", square, "home-base", name)}
+                title={name + choiceHint(picker, "square", square)}
+              >
                 <strong>{name}</strong>
-                {here.length === 0 ? <span class="none"> empty</span> : here.map((s) => <StackPieces key={s.side} stack={s} agentIndex={agentIndex} picker={picker} />)}
+                {here.length === 0 ? (
+                  <span class="none"> empty</span>
+                ) : (
+                  here.map((s) => (
+                    <StackPieces key={s.side} stack={s} agentIndex={agentIndex} picker={picker} />
+                  ))
+                )}
               </div>
             );
           })}
@@ -118,7 +171,11 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed }: Props) {
       <Section title="Regions">
         <div class="regions">
           {view.regions.map((r, i) => (
-            <span key={r.code} {...refAttributes(picker, "region", String(i), `chip region control-${r.control.toLowerCase()}`, r.name)} title={`${r.name} (${r.code}): ${r.control}, ${r.vp} VP${choiceHint(picker, "region", String(i))}`}>
+            <span
+              key={r.code}
+              {...refAttributes(picker, "region", String(i), regionClass(r.control), r.name)}
+              title={regionTitle(r) + choiceHint(picker, "region", String(i))}
+            >
               <b>{r.code}</b> {r.name} <small>{r.vp} VP</small>
             </span>
           ))}

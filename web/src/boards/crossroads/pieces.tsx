@@ -29,12 +29,18 @@ export function Stacks({ stacks }: { stacks: StackView[] }) {
         const strength = s.units.reduce((sum, u) => sum + u.strength, 0);
         const label = s.examined ? (strength > 0 ? String(strength) : s.agents.length > 0 ? "A" : "") : "?";
         return (
-          <g key={`${s.square}:${s.side}`} class={`cr-stack ${sideClass(s.side)}`} transform={`translate(${x} ${y})`}>
+          <g
+            key={`${s.square}:${s.side}`}
+            class={`cr-stack ${sideClass(s.side)}`}
+            transform={`translate(${x} ${y})`}
+          >
             <rect width={kSquare - 4} height={kSquare - 8} rx={2} />
             <text x={(kSquare - 4) / 2} y={11.5}>
               {label}
             </text>
-            {s.agents.length > 0 && strength > 0 && <circle cx={kSquare - 6} cy={2} r={2.5} class="agent-dot" />}
+            {s.agents.length > 0 && strength > 0 && (
+              <circle cx={kSquare - 6} cy={2} r={2.5} class="agent-dot" />
+            )}
           </g>
         );
       })}
@@ -66,7 +72,10 @@ export function Markers({ markers, width }: { markers: MarkerView[]; width: numb
             ) : m.kind === "trading post" ? (
               <path d={`M${x} ${y - 3}L${x + 3} ${y + 2.4}H${x - 3}Z`} />
             ) : (
-              <path d={`M${x - 3} ${y}H${x + 3}M${x - 2} ${y - 2}V${y + 2}M${x + 2} ${y - 2}V${y + 2}`} class="rail" />
+              <path
+                d={`M${x - 3} ${y}H${x + 3}M${x - 2} ${y - 2}V${y + 2}M${x + 2} ${y - 2}V${y + 2}`}
+                class="rail"
+              />
             )}
           </g>
         );

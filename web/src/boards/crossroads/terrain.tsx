@@ -29,7 +29,8 @@ export function regionPath(map: MapData, region: number): string {
   let d = "";
   for (let r = 0; r < map.height; ++r)
     for (let c = 0; c < map.width; ++c)
-      if (regionAt(map, r, c) === region) d += `M${c * kSquare} ${r * kSquare}h${kSquare}v${kSquare}h${-kSquare}z`;
+      if (regionAt(map, r, c) === region)
+        d += `M${c * kSquare} ${r * kSquare}h${kSquare}v${kSquare}h${-kSquare}z`;
   return d;
 }
 
@@ -76,7 +77,11 @@ export function FixedMap({ map }: { map: MapData }) {
           y = city.row * kSquare + kSquare / 2;
         return (
           <g key={city.name} class={`city${city.capital ? " capital" : ""}`}>
-            {city.capital ? <rect x={x - 3.5} y={y - 3.5} width={7} height={7} /> : <circle cx={x} cy={y} r={3} />}
+            {city.capital ? (
+              <rect x={x - 3.5} y={y - 3.5} width={7} height={7} />
+            ) : (
+              <circle cx={x} cy={y} r={3} />
+            )}
             <text x={x} y={y + kSquare / 2 + 7}>
               {city.name}
             </text>

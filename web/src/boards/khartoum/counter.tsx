@@ -34,7 +34,12 @@ function TypeSymbol({ type, x, y }: { type: string; x: number; y: number }) {
     case "Garrison":  // static infantry: the cross on a base
       return <g>{box}{cross}<path d={`M${x - 1} ${y + h + 1.5}H${x + w + 1}`} class="sym-base" /></g>;
     case "River Boats":
-      return <g>{box}<path d={`M${x + 3} ${y + 5}H${x + w - 3}L${x + w - 6} ${y + 9}H${x + 6}Z`} class="sym-dot" /></g>;
+      return (
+        <g>
+          {box}
+          <path d={`M${x + 3} ${y + 5}H${x + w - 3}L${x + w - 6} ${y + 9}H${x + 6}Z`} class="sym-dot" />
+        </g>
+      );
     case "Leader":
     case "Mahdi":
       return <g>{box}<path d={starPath(x + w / 2, y + h / 2, 4.6)} class="sym-dot" /></g>;
@@ -61,10 +66,18 @@ function unitTitle(u: UnitView): string {
     u.outOfSupply && "out of supply",
     u.selected && "in the moving group",
   ].filter(Boolean);
-  return `${u.name} — ${u.side} ${u.type}, strength ${u.strength}${state.length ? ` (${state.join(", ")})` : ""}`;
+  const marks = state.length ? ` (${state.join(", ")})` : "";
+  return `${u.name} — ${u.side} ${u.type}, strength ${u.strength}${marks}`;
 }
 
-export function UnitCounter({ unit, x, y, picker }: { unit: UnitView; x: number; y: number; picker: Picker }) {
+interface CounterProps {
+  unit: UnitView;
+  x: number;
+  y: number;
+  picker: Picker;
+}
+
+export function UnitCounter({ unit, x, y, picker }: CounterProps) {
   const side = unit.side.toLowerCase();
   const title = unitTitle(unit);
   const cls = [
@@ -84,7 +97,9 @@ export function UnitCounter({ unit, x, y, picker }: { unit: UnitView; x: number;
       <text x={kCounter / 2} y={kCounter - 3.5} class="counter-strength">
         {unit.strength}
       </text>
-      {unit.outOfSupply && <path d={`M${kCounter - 8} ${kCounter}L${kCounter} ${kCounter}L${kCounter} ${kCounter - 8}Z`} class="mark-supply" />}
+      {unit.outOfSupply && (
+        <path d={`M${kCounter - 8} ${kCounter}H${kCounter}V${kCounter - 8}Z`} class="mark-supply" />
+      )}
       {unit.moved && <circle cx={4} cy={kCounter - 4} r={2} class="mark-moved" />}
       {unit.elite && <path d="M0 0H9L0 9Z" class="mark-elite" />}
     </g>

@@ -18,7 +18,8 @@ function terrainClass(terrain: string): string {
 
 function spaceTitle(s: SpaceView): string {
   const bits = [s.terrain, s.port && "port", s.vp > 0 && `${s.vp} VP`].filter(Boolean).join(", ");
-  const hidden = s.hiddenUnits > 0 ? `; ${s.hiddenUnits} Mahdist unit(s) hidden under the top unit (29.14)` : "";
+  const hidden =
+    s.hiddenUnits > 0 ? `; ${s.hiddenUnits} Mahdist unit(s) hidden under the top unit (29.14)` : "";
   return `${s.name} (${bits})${hidden}`;
 }
 
@@ -56,6 +57,8 @@ function Stack({ space, picker }: { space: SpaceView; picker: Picker }) {
   if (n === 0 && space.hiddenUnits === 0) return null;
   const rows = Math.ceil(n / kPerRow);
   const step = kCounter + kGap;
+  // "+N hidden" to the right of the top row (or alone where the view shows no unit).
+  const badgeX = n > 0 ? (Math.min(n, kPerRow) * step) / 2 + 2 : -20;
   return (
     <g class="stack">
       {space.units.map((u, i) => {
@@ -67,7 +70,7 @@ function Stack({ space, picker }: { space: SpaceView; picker: Picker }) {
         return <UnitCounter key={u.id} unit={u} x={x} y={y} picker={picker} />;
       })}
       {space.hiddenUnits > 0 && (
-        <g class="hidden-badge" transform={`translate(${n > 0 ? ((Math.min(n, kPerRow) * step) / 2 + 2) : -20} ${-16 - step})`}>
+        <g class="hidden-badge" transform={`translate(${badgeX} ${-16 - step})`}>
           <title>{`${space.hiddenUnits} Mahdist unit(s) under the top unit, hidden from you (29.14)`}</title>
           <rect width={40} height={16} rx={8} />
           <text x={20} y={12}>{`+${space.hiddenUnits}`}</text>
@@ -91,7 +94,14 @@ export function KhartoumMap({ view, picker }: { view: KhartoumView; picker: Pick
             b = layout.at.get(r.b);
           if (!a || !b) return null;
           return (
-            <line key={`${r.a}-${r.b}-${r.kind}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} class={`route route-${r.kind}`}>
+            <line
+              key={`${r.a}-${r.b}-${r.kind}`}
+              x1={a.x}
+              y1={a.y}
+              x2={b.x}
+              y2={b.y}
+              class={`route route-${r.kind}`}
+            >
               <title>{`${r.kind} route`}</title>
             </line>
           );

@@ -5,7 +5,7 @@ import type { BattleView, KhartoumView, SideView } from "../../gen/khartoum_pb";
 import type { ScenarioData } from "../../gen/hand_of_destiny_data_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
-import { NameList, Section, Tracks } from "../panel";
+import { NameList, positive, Section, Tracks } from "../panel";
 
 // Cards are shown as "K-04 Graham's Expedition"; the ref names the card by the id before the space.
 export function cardId(label: string): string {
@@ -16,14 +16,23 @@ export function cardId(label: string): string {
 export function CardChip({ label, picker }: { label: string; picker: Picker }) {
   const id = cardId(label);
   return (
-    <span {...refAttributes(picker, "card", id, "chip card", label)} title={label + choiceHint(picker, "card", id)}>
+    <span
+      {...refAttributes(picker, "card", id, "chip card", label)}
+      title={label + choiceHint(picker, "card", id)}
+    >
       {label}
     </span>
   );
 }
 
 // Units in a box, by name (as the view lists them), clickable by the id the data gives the name.
-function UnitChips({ names, unitId, picker }: { names: string[]; unitId: Map<string, string>; picker: Picker }) {
+interface UnitChipsProps {
+  names: string[];
+  unitId: Map<string, string>;
+  picker: Picker;
+}
+
+function UnitChips({ names, unitId, picker }: UnitChipsProps) {
   if (names.length === 0) return <span class="none">none</span>;
   return (
     <div class="chips">
@@ -31,7 +40,11 @@ function UnitChips({ names, unitId, picker }: { names: string[]; unitId: Map<str
         const id = unitId.get(name);
         if (id === undefined) return <span key={`${i}:${name}`} class="chip">{name}</span>;
         return (
-          <span key={id} {...refAttributes(picker, "unit", id, "chip unit", name)} title={name + choiceHint(picker, "unit", id)}>
+          <span
+            key={id}
+            {...refAttributes(picker, "unit", id, "chip unit", name)}
+            title={name + choiceHint(picker, "unit", id)}
+          >
             {name}
           </span>
         );
@@ -48,7 +61,12 @@ interface SideProps {
 }
 
 function SidePanel({ side, unitId, cardInEffect, picker }: SideProps) {
-  const held = side.heldCard && cardId(side.heldCard) !== cardInEffect ? <CardChip label={side.heldCard} picker={picker} /> : side.heldCard;
+  const held =
+    side.heldCard && cardId(side.heldCard) !== cardInEffect ? (
+      <CardChip label={side.heldCard} picker={picker} />
+    ) : (
+      side.heldCard
+    );
   return (
     <Section title={side.side} class={`side-${side.side.toLowerCase()}`}>
       <Tracks
@@ -83,6 +101,10 @@ function SidePanel({ side, unitId, cardInEffect, picker }: SideProps) {
   );
 }
 
+function roll(die: number, modified: number): string {
+  return die > 0 ? `${die} → ${modified}` : "";
+}
+
 function BattlePanel({ battle, spaceName }: { battle: BattleView; spaceName: string }) {
   return (
     <Section title={`${battle.major ? "Major battle" : "Battle"} at ${spaceName}`} class="battle">
@@ -90,19 +112,29 @@ function BattlePanel({ battle, spaceName }: { battle: BattleView; spaceName: str
         rows={[
           { label: "Attacker", value: battle.attacker },
           { label: "Tactical superiority", value: battle.superior || "none", title: "13.1" },
-          { label: "Mahdist roll", value: battle.mahdistRoll > 0 ? `${battle.mahdistRoll} → ${battle.mahdistModified}` : "" },
-          { label: "Empire roll", value: battle.empireRoll > 0 ? `${battle.empireRoll} → ${battle.empireModified}` : "" },
-          { label: "Eliminations to assign", value: battle.pendingEliminations > 0 ? String(battle.pendingEliminations) : "", title: "13.3" },
-          { label: "Panics to assign", value: battle.pendingPanics > 0 ? String(battle.pendingPanics) : "", title: "13.3" },
+          { label: "Mahdist roll", value: roll(battle.mahdistRoll, battle.mahdistModified) },
+          { label: "Empire roll", value: roll(battle.empireRoll, battle.empireModified) },
+          { label: "Eliminations to assign", value: positive(battle.pendingEliminations), title: "13.3" },
+          { label: "Panics to assign", value: positive(battle.pendingPanics), title: "13.3" },
         ]}
       />
     </Section>
   );
 }
 
-export function KhartoumPanel({ view, data, unitId, picker }: { view: KhartoumView; data?: ScenarioData; unitId: Map<string, string>; picker: Picker }) {
+interface PanelProps {
+  view: KhartoumView;
+  data?: ScenarioData;
+  unitId: Map<string, string>;
+  picker: Picker;
+}
+
+export function KhartoumPanel({ view, data, unitId, picker }: PanelProps) {
   const turns = data?.turn.length;
-  const battleSpace = view.battle ? view.spaces.find((s) => s.id === view.battle!.space)?.name ?? view.battle.space : "";
+  const battle = view.battle;
+  const battleSpace = battle ? (view.spaces.find((s) => s.id === battle.space)?.name ?? battle.space) : "";
+  const toWin = data?.empireVpToWin ? ` (needs ${data.empireVpToWin} at the end)` : "";
+  const cardInEffect = view.card ? cardId(view.card) : "";
   return (
     <>
       <Section title="Turn">
@@ -114,16 +146,16 @@ export function KhartoumPanel({ view, data, unitId, picker }: { view: KhartoumVi
             { label: "Step", value: view.step },
             { label: "Card", value: view.card ? <CardChip label={view.card} picker={picker} /> : "" },
             { label: "Recruit to place", value: view.pendingUnit },
-            { label: "Spaces of march left", value: view.marchLeft > 0 ? String(view.marchLeft) : "", title: "card 18" },
-            { label: "Moves left", value: view.groupLeft > 0 ? String(view.groupLeft) : "" },
-            { label: "Empire VP", value: `${view.empireVp}${data?.empireVpToWin ? ` (needs ${data.empireVpToWin} at the end)` : ""}`, title: "27.0" },
-            { label: "The Mahdi returns", value: view.mahdiReturnTurn > 0 ? `turn ${view.mahdiReturnTurn}` : "", title: "29.5" },
+            { label: "Spaces of march left", value: positive(view.marchLeft), title: "card 18" },
+            { label: "Moves left", value: positive(view.groupLeft) },
+            { label: "Empire VP", value: `${view.empireVp}${toWin}`, title: "27.0" },
+            { label: "The Mahdi returns on turn", value: positive(view.mahdiReturnTurn), title: "29.5" },
           ]}
         />
       </Section>
-      {view.battle && <BattlePanel battle={view.battle} spaceName={battleSpace} />}
+      {battle && <BattlePanel battle={battle} spaceName={battleSpace} />}
       {view.sides.map((side) => (
-        <SidePanel key={side.side} side={side} unitId={unitId} cardInEffect={view.card ? cardId(view.card) : ""} picker={picker} />
+        <SidePanel key={side.side} side={side} unitId={unitId} cardInEffect={cardInEffect} picker={picker} />
       ))}
       <Section title="Routes">
         <ul class="legend">

@@ -41,6 +41,11 @@ function areaTitle(area: AreaView): string {
 
 const kChip = 23;
 
+// Gunboats are drawn on water blue; everything else on white.
+function unitClass(name: string): string {
+  return name === "Gunboat" ? "gunboat" : "";
+}
+
 function UnitChips({ units, x, y, columns }: { units: string[]; x: number; y: number; columns: number }) {
   return (
     <g class="lion-units">
@@ -49,7 +54,7 @@ function UnitChips({ units, x, y, columns }: { units: string[]; x: number; y: nu
         const cx = x + (i % columns) * (kChip + 2),
           cy = y + Math.floor(i / columns) * (kChip - 4);
         return (
-          <g key={`${i}:${u}`} transform={`translate(${cx} ${cy})`} class={`lion-unit ${u === "Gunboat" ? "gunboat" : ""}`}>
+          <g key={`${i}:${u}`} transform={`translate(${cx} ${cy})`} class={`lion-unit ${unitClass(u)}`}>
             <title>{u}</title>
             <rect width={kChip} height={kChip - 5} rx={2} />
             <text x={kChip / 2} y={12.5}>{code}</text>
@@ -61,10 +66,19 @@ function UnitChips({ units, x, y, columns }: { units: string[]; x: number; y: nu
   );
 }
 
-export function BannerMarker({ banner, x, y, picker }: { banner: BannerView; x: number; y: number; picker: Picker }) {
-  const title = `${banner.name}: strength ${banner.strength}${banner.disorganised ? ", disorganised (11.4)" : ""}, in ${banner.areaName}`;
+interface BannerProps {
+  banner: BannerView;
+  x: number;
+  y: number;
+  picker: Picker;
+}
+
+export function BannerMarker({ banner, x, y, picker }: BannerProps) {
+  const disorganised = banner.disorganised ? ", disorganised (11.4)" : "";
+  const title = `${banner.name}: strength ${banner.strength}${disorganised}, in ${banner.areaName}`;
+  const cls = `banner banner-${banner.id}${banner.disorganised ? " disorganised" : ""}`;
   return (
-    <g {...refAttributes(picker, "unit", banner.id, `banner banner-${banner.id}${banner.disorganised ? " disorganised" : ""}`, banner.name)} transform={`translate(${x} ${y})`}>
+    <g {...refAttributes(picker, "unit", banner.id, cls, banner.name)} transform={`translate(${x} ${y})`}>
       <title>{title + choiceHint(picker, "unit", banner.id)}</title>
       <rect width={34} height={24} rx={3} class="banner-face" />
       <path d="M6 19V5L15 8L6 11" class="banner-flag" />
@@ -82,10 +96,12 @@ interface AreaProps {
 }
 
 export function Area({ area, shape, box, banners, picker }: AreaProps) {
-  const cls = `area path-${area.path} shape-${area.shape}${area.controlled ? " held" : " lost"}${area.keyArea ? " key" : ""}`;
+  const cls = `area path-${area.path} shape-${area.shape} ${area.controlled ? "held" : "lost"}`;
+  const facts = `${area.keyArea ? "★ " : ""}fort ${area.fortification}${area.upgraded ? "+" : ""}`;
   const nameLines = wrap(area.name, Math.max(8, Math.floor(box.w / 8)));
   const columns = Math.max(1, Math.floor((box.w + 2) / (kChip + 2)));
   const unitsY = box.y + 14 * nameLines.length + 19;
+  const chipsX = box.x + (box.w - columns * (kChip + 2) + 2) / 2;  // the chip rows centred
   // The data-ref element is the content box, not the ring segment: the middle of a segment's
   // bounding box can lie in the next ring, and clicks (a test's too) aim at that middle. The
   // whole segment still takes a click and shows the highlight.
@@ -105,15 +121,21 @@ export function Area({ area, shape, box, banners, picker }: AreaProps) {
           ))}
         </text>
         <text x={box.x + box.w / 2} y={box.y + 14 * nameLines.length + 12} class="area-facts">
-          {`${area.keyArea ? "★ " : ""}fort ${area.fortification}${area.upgraded ? "+" : ""}${area.nileBank ? " · Nile" : ""}`}
+          {facts + (area.nileBank ? " · Nile" : "")}
         </text>
-        <UnitChips units={area.units} x={box.x + (box.w - columns * (kChip + 2) + 2) / 2} y={unitsY} columns={columns} />
+        <UnitChips units={area.units} x={chipsX} y={unitsY} columns={columns} />
       </g>
       <rect x={box.x} y={box.y} width={box.w} height={box.h} {...ref}>
         <title>{title}</title>
       </rect>
       {banners.map((b, i) => (
-        <BannerMarker key={b.id} banner={b} x={box.x + box.w - 34 - i * 36} y={box.y + box.h - 24} picker={picker} />
+        <BannerMarker
+          key={b.id}
+          banner={b}
+          x={box.x + box.w - 34 - i * 36}
+          y={box.y + box.h - 24}
+          picker={picker}
+        />
       ))}
     </g>
   );

@@ -4,13 +4,27 @@ import type { Picker } from "../clickable";
 import { Area } from "./area";
 import { cellOf, kCentre, kPalaceR, kRing, kSize } from "./geometry";
 
-const kPathNames: Record<string, string> = { red: "Red Banner", green: "Green Banner", white: "White Banner", black: "Black Banner" };
+const kPathNames: Record<string, string> = {
+  red: "Red Banner",
+  green: "Green Banner",
+  white: "White Banner",
+  black: "Black Banner",
+};
 
 export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
   const palaceR = kPalaceR - 4;
   const palaceBox = { x: kCentre - 58, y: kCentre - 56, w: 116, h: 100 };
+  // A circle as a path (two half arcs), like the ring segments.
+  const palaceShape =
+    `M${kCentre - palaceR} ${kCentre}a${palaceR} ${palaceR} 0 1 0 ${2 * palaceR} 0` +
+    `a${palaceR} ${palaceR} 0 1 0 ${-2 * palaceR} 0Z`;
   return (
-    <svg class="board-svg lion-map" viewBox={`0 0 ${kSize} ${kSize}`} role="group" aria-label="The banner paths around the Governor's Palace">
+    <svg
+      class="board-svg lion-map"
+      viewBox={`0 0 ${kSize} ${kSize}`}
+      role="group"
+      aria-label="The banner paths around the Governor's Palace"
+    >
       <rect width={kSize} height={kSize} class="map-ground" />
       <circle cx={kCentre} cy={kCentre} r={kPalaceR + 5 * kRing + 6} class="lion-outer" />
       {Object.entries(kPathNames).map(([path, name]) => {
@@ -24,7 +38,13 @@ export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
         };
         const [x, y, turn] = at[path];
         return (
-          <text key={path} x={x} y={y} transform={turn ? `rotate(${turn} ${x} ${y})` : undefined} class={`path-label path-${path}`}>
+          <text
+            key={path}
+            x={x}
+            y={y}
+            transform={turn ? `rotate(${turn} ${x} ${y})` : undefined}
+            class={`path-label path-${path}`}
+          >
             {name}
           </text>
         );
@@ -37,7 +57,7 @@ export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
             <Area
               key={area.id}
               area={area}
-              shape={`M${kCentre - palaceR} ${kCentre}a${palaceR} ${palaceR} 0 1 0 ${2 * palaceR} 0a${palaceR} ${palaceR} 0 1 0 ${-2 * palaceR} 0Z`}
+              shape={palaceShape}
               box={palaceBox}
               banners={inPalace}
               picker={picker}

@@ -37,7 +37,11 @@ function ForceChips({ view, data, picker }: { view: LionView; data: LionData; pi
       {forces.map((f) => {
         const where = whereAre(view, f.name);
         return (
-          <span key={f.id} {...refAttributes(picker, "unit", f.id, "chip unit", f.name)} title={`${f.name}: ${where}${choiceHint(picker, "unit", f.id)}`}>
+          <span
+            key={f.id}
+            {...refAttributes(picker, "unit", f.id, "chip unit", f.name)}
+            title={`${f.name}: ${where}${choiceHint(picker, "unit", f.id)}`}
+          >
             {f.name}
             <small>{where}</small>
           </span>
@@ -64,7 +68,11 @@ export function LionPanel({ view, data, picker }: { view: LionView; data?: LionD
             { label: "Action points", value: String(view.actionPoints), title: "4.1" },
             { label: "City Morale", value: `${view.cityMorale} (DRM ${signed(view.cmDrm)})` },
             { label: "Resource Points", value: `${view.resourcePoints} (DRM ${signed(view.rpDrm)})` },
-            { label: "Free RP", value: view.freeResourcePoints > 0 ? String(view.freeResourcePoints) : "", title: "4.2: turn 1 only" },
+            {
+              label: "Free RP",
+              value: view.freeResourcePoints > 0 ? String(view.freeResourcePoints) : "",
+              title: "4.2: turn 1 only",
+            },
             { label: "Relief expedition", value: view.reliefTurn > 0 ? `turn ${view.reliefTurn}` : "" },
             { label: "Actions done", value: view.actionsDone.join(", ") },
             { label: "Difficulty", value: view.difficulty.replace("_", " ") },
@@ -80,8 +88,14 @@ export function LionPanel({ view, data, picker }: { view: LionView; data?: LionD
         <Tracks
           rows={[
             { label: "Event", value: view.eventCard > 0 ? `${view.eventCard} · ${view.eventTitle}` : "" },
-            { label: "Event deck", value: view.eventCards ? `${view.eventDeck} face down, ${view.eventsRemoved} removed` : "not used" },
-            { label: "Banner card", value: view.bannerCard > 0 ? `${view.bannerCard}: ${view.bannerCardOrder.join(", ")}` : "" },
+            {
+              label: "Event deck",
+              value: view.eventCards ? `${view.eventDeck} face down, ${view.eventsRemoved} removed` : "off",
+            },
+            {
+              label: "Banner card",
+              value: view.bannerCard > 0 ? `${view.bannerCard}: ${view.bannerCardOrder.join(", ")}` : "",
+            },
             { label: "Banner deck", value: `${view.bannerDeck} face down` },
             { label: "Gunboats built", value: String(view.gunboatsBuilt) },
             { label: "Fortification markers left", value: String(view.fortificationMarkersLeft) },
@@ -89,7 +103,12 @@ export function LionPanel({ view, data, picker }: { view: LionView; data?: LionD
         />
       </Section>
       <Section title="Banners">
-        <Tracks rows={view.banners.map((b) => ({ label: b.name, value: `${b.strength} in ${b.areaName} (${b.area})${b.disorganised ? ", disorganised" : ""}` }))} />
+        <Tracks
+          rows={view.banners.map((b) => ({
+            label: b.name,
+            value: `${b.strength} in ${b.areaName} (${b.area})${b.disorganised ? ", disorganised" : ""}`,
+          }))}
+        />
       </Section>
       <Section title="Resource card">
         {view.boxes.map((b) => (
