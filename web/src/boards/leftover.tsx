@@ -1,6 +1,7 @@
 // A safety net under every board: a ref that some legal choice names but that the picture does
 // not draw (a unit in a box the view lists only by name, say) still gets one clickable chip, so
 // a choice that names a thing is always a thing to click.
+import type { ComponentChildren } from "preact";
 import type { Picker } from "./clickable";
 import { refAttributes } from "./clickable";
 import { Section } from "./panel";
@@ -30,5 +31,24 @@ export function LeftoverRefs({ picker, drawn, name }: Props) {
         })}
       </div>
     </Section>
+  );
+}
+
+interface FrameProps extends Props {
+  game: string;
+  picture: ComponentChildren;  // the map
+  children: ComponentChildren;  // the tracks
+}
+
+// The frame every board shares: the picture, and beside it the leftover refs over the tracks.
+export function BoardFrame({ game, picture, children, ...leftover }: FrameProps) {
+  return (
+    <div class={`board board-${game}`}>
+      <div class="board-map">{picture}</div>
+      <aside class="board-side">
+        <LeftoverRefs {...leftover} />
+        {children}
+      </aside>
+    </div>
   );
 }

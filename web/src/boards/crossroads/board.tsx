@@ -5,7 +5,7 @@ import type { CrossroadsView } from "../../gen/crossroads_pb";
 import { refKey } from "../board";
 import type { GameBoardProps } from "../clickable";
 import { usePicker } from "../clickable";
-import { LeftoverRefs } from "../leftover";
+import { BoardFrame } from "../leftover";
 import { useStaticData } from "../static-data";
 import { CrossroadsMap } from "./map";
 import { CrossroadsPanel, kHomeBases, listedSquares } from "./panel";
@@ -48,14 +48,14 @@ export function CrossroadsBoard({ view, choices, onChoose }: GameBoardProps<Cros
     `${type} ${id}`;
 
   return (
-    <div class="board board-crossroads">
-      <div class="board-map">
-        <CrossroadsMap view={view} map={map.data} picker={picker} focus={focus} onFocus={setFocus} />
-      </div>
-      <aside class="board-side">
-        <LeftoverRefs picker={picker} drawn={drawn} name={name} />
-        <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} />
-      </aside>
-    </div>
+    <BoardFrame
+      game="crossroads"
+      picker={picker}
+      drawn={drawn}
+      name={name}
+      picture={<CrossroadsMap view={view} map={map.data} picker={picker} focus={focus} onFocus={setFocus} />}
+    >
+      <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} />
+    </BoardFrame>
   );
 }

@@ -5,7 +5,7 @@ import type { KhartoumView } from "../../gen/khartoum_pb";
 import { refKey } from "../board";
 import type { GameBoardProps } from "../clickable";
 import { usePicker } from "../clickable";
-import { LeftoverRefs } from "../leftover";
+import { BoardFrame } from "../leftover";
 import { useStaticData } from "../static-data";
 import { KhartoumMap } from "./map";
 import { cardId, KhartoumPanel } from "./panel";
@@ -38,14 +38,14 @@ export function KhartoumBoard({ view, choices, onChoose }: GameBoardProps<Kharto
     `${type} ${id}`;
 
   return (
-    <div class="board board-khartoum">
-      <div class="board-map">
-        <KhartoumMap view={view} picker={picker} />
-      </div>
-      <aside class="board-side">
-        <LeftoverRefs picker={picker} drawn={drawn} name={name} />
-        <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} />
-      </aside>
-    </div>
+    <BoardFrame
+      game="khartoum"
+      picker={picker}
+      drawn={drawn}
+      name={name}
+      picture={<KhartoumMap view={view} picker={picker} />}
+    >
+      <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} />
+    </BoardFrame>
   );
 }

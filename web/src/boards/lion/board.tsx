@@ -4,7 +4,7 @@ import type { LionView } from "../../gen/lion_pb";
 import { refKey } from "../board";
 import type { GameBoardProps } from "../clickable";
 import { usePicker } from "../clickable";
-import { LeftoverRefs } from "../leftover";
+import { BoardFrame } from "../leftover";
 import { useStaticData } from "../static-data";
 import { LionMap } from "./map";
 import { LionPanel } from "./panel";
@@ -22,14 +22,14 @@ export function LionBoard({ view, choices, onChoose }: GameBoardProps<LionView>)
     (type === "unit" && data && [...data.troops, ...data.leaders].find((f) => f.id === id)?.name) ||
     `${type} ${id}`;
   return (
-    <div class="board board-lion">
-      <div class="board-map">
-        <LionMap view={view} picker={picker} />
-      </div>
-      <aside class="board-side">
-        <LeftoverRefs picker={picker} drawn={drawn} name={name} />
-        <LionPanel view={view} data={data} picker={picker} />
-      </aside>
-    </div>
+    <BoardFrame
+      game="lion"
+      picker={picker}
+      drawn={drawn}
+      name={name}
+      picture={<LionMap view={view} picker={picker} />}
+    >
+      <LionPanel view={view} data={data} picker={picker} />
+    </BoardFrame>
   );
 }
