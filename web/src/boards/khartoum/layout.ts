@@ -8,7 +8,7 @@ import type { SpaceView } from "../../gen/khartoum_pb";
 
 export const kScale = 10;    // SVG units per tenth of a degree
 const kRoomX = 136;          // the room a space needs: name and four counters across
-const kRoomY = 112;          // ... and two rows of counters above the name
+const kRoomY = 126;          // ... and two rows of counters above the name
 const kMargin = 90;
 const kRounds = 400;
 

@@ -76,7 +76,7 @@ interface BannerProps {
 export function BannerMarker({ banner, x, y, picker }: BannerProps) {
   const disorganised = banner.disorganised ? ", disorganised (11.4)" : "";
   const title = `${banner.name}: strength ${banner.strength}${disorganised}, in ${banner.areaName}`;
-  const cls = `banner banner-${banner.id}${banner.disorganised ? " disorganised" : ""}`;
+  const cls = `lion-banner banner-${banner.id}${banner.disorganised ? " disorganised" : ""}`;
   return (
     <g {...refAttributes(picker, "unit", banner.id, cls, banner.name)} transform={`translate(${x} ${y})`}>
       <title>{title + choiceHint(picker, "unit", banner.id)}</title>
