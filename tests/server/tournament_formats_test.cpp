@@ -5,6 +5,7 @@
 // bracket and ratings must be those of the games played.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -13,8 +14,6 @@
 
 namespace frontier::testing {
 namespace {
-
-using TournamentFormats = TournamentServerTest;
 
 // The newest match of a board and whether it is yet to be decided by this test.
 uint64_t newest_match(const wire::TournamentBoard& b) {
@@ -45,6 +44,44 @@ std::map<uint64_t, int> points_from_boards(const wire::TournamentInfo& t) {
   }
   return points;
 }
+
+// Who loses a bracket game: the board, its bracket match and the game's index on the board.
+using LoserOf =
+    std::function<uint64_t(const wire::TournamentBoard&, const wire::TournamentBracketMatch&, int game)>;
+
+class TournamentFormats : public TournamentServerTest {
+ protected:
+  // Plays elimination event `id` to its end: every game is decided by the resignation of the user
+  // `loser_of` names, from the seat the rules give them (side A holds seat 0 in even games, seat 1
+  // in odd ones: the second game of a mini-match and alternate deciders swap sides). After each
+  // batch of games, `restart_after(batch, games so far)` may ask for a SIGKILL restart. Returns the
+  // final state; `games` counts the games played.
+  wire::TournamentInfo play_bracket(uint64_t id, Field& f, const LoserOf& loser_of,
+                                    const std::function<bool(int batch, int games)>& restart_after,
+                                    int& games) {
+    std::set<uint64_t> decided;
+    wire::TournamentInfo t;
+    for (int batch = 0; batch < 20; ++batch) {
+      t = await_new_match(organiser, id, decided);
+      if (t.phase() == "finished") break;
+      for (const auto& b : t.boards()) {
+        uint64_t match = newest_match(b);
+        if (match == 0 || !decided.insert(match).second) continue;
+        EXPECT_EQ(b.round(), 0u);
+        const auto& plan = t.bracket(static_cast<int>(b.board()));
+        EXPECT_EQ(plan.status(), "ready");
+        EXPECT_EQ(plan.top_user(), b.a_user());
+        int game = b.match_ids_size() - 1;
+        uint64_t loser = loser_of(b, plan, game);
+        int a_seat = game % 2 == 1 ? 1 : 0;
+        if (!resign_seat(*f.by_id.at(loser), match, loser == b.a_user() ? a_seat : 1 - a_seat)) return t;
+        ++games;
+      }
+      if (restart_after(batch, games)) restart(f);
+    }
+    return t;
+  }
+};
 
 // ---- mini-match: two games per pairing with the sides swapped in the second.
 TEST_F(TournamentFormats, MiniMatchSwapsSidesScoresBothGamesAndSurvivesACrash) {
@@ -273,26 +310,21 @@ TEST_F(TournamentFormats, DoubleEliminationResetsTheGrandFinalAndSurvivesACrash)
   EXPECT_EQ(t.bracket(0).bottom_from(), "seed 4");
 
   // Every match: the top player wins, except the grand final, which the losers' champion takes.
-  std::set<uint64_t> decided;
+  // Killed after the first games and right after the grand final (before its reset exists).
   int games = 0;
-  for (int stage = 0; stage < 10; ++stage) {
-    t = await_new_match(organiser, id, decided);
-    if (t.phase() == "finished") break;
-    bool grand_final_played = false;
-    for (const auto& b : t.boards()) {
-      uint64_t match = newest_match(b);
-      if (match == 0 || !decided.insert(match).second) continue;
-      ASSERT_EQ(b.round(), 0u);
-      const auto& plan = t.bracket(static_cast<int>(b.board()));
-      ASSERT_EQ(plan.status(), "ready");
-      ASSERT_EQ(plan.top_user(), b.a_user());
-      bool bottom_wins = plan.part() == "grand-final";
-      grand_final_played |= bottom_wins;
-      ASSERT_TRUE(resign(*f.by_id.at(bottom_wins ? b.a_user() : b.b_user()), match));
-      ++games;
-    }
-    if (stage == 0 || grand_final_played) restart(f);
-  }
+  bool final_played = false;
+  t = play_bracket(
+      id, f,
+      [&](const wire::TournamentBoard& b, const wire::TournamentBracketMatch& plan, int) {
+        final_played |= plan.part() == "grand-final";
+        return plan.part() == "grand-final" ? b.a_user() : b.b_user();
+      },
+      [&](int batch, int) {
+        bool now = batch == 0 || final_played;
+        final_played = false;
+        return now;
+      },
+      games);
   ASSERT_EQ(t.phase(), "finished") << server.log();
   EXPECT_EQ(games, 7);
   EXPECT_EQ(t.boards_size(), 7);
@@ -325,6 +357,92 @@ TEST_F(TournamentFormats, DoubleEliminationResetsTheGrandFinalAndSurvivesACrash)
       EXPECT_LT(row.rating(), 1500.0);  // lost both its games
     }
   }
+}
+
+// ---- a knock-out of mini-matches: a 1-1 tie is followed by a decider on the original sides, and
+// the semi-final losers play for third place.
+TEST_F(TournamentFormats, KnockOutMiniMatchTieGoesToADeciderAndThirdPlaceIsPlayed) {
+  Field f;
+  make_field(f, 4, server.port(), "kmm");
+  auto req = race_event("Mini-match cup", wire::SINGLE_ELIMINATION);
+  req.set_mini_match(true);
+  req.set_third_place_match(true);
+  uint64_t id = create_and_fill(organiser, f, req);
+  ASSERT_NE(id, 0u);
+  std::map<int, uint64_t> seed;
+  const auto started = get(organiser, id);
+  for (const auto& p : started.players()) seed[p.pairing_number()] = p.user_id();
+  // Bracket match 0 (seeds 1-4) is tied 1-1 and seed 1 wins the decider; everywhere else the
+  // board's A player wins both games.
+  int games = 0;
+  auto t = play_bracket(
+      id, f,
+      [](const wire::TournamentBoard& b, const wire::TournamentBracketMatch& plan, int game) {
+        if (plan.id() == 0 && game == 1) return b.a_user();
+        return b.b_user();
+      },
+      [](int batch, int) { return batch == 1; }, games);
+  ASSERT_EQ(t.phase(), "finished") << server.log();
+  EXPECT_EQ(games, 4 * 2 + 1);
+  ASSERT_EQ(t.boards_size(), 4);
+  std::map<std::string, int> parts;
+  for (const auto& m : t.bracket()) ++parts[m.part()];
+  EXPECT_EQ(parts, (std::map<std::string, int>{{"winners", 3}, {"third-place", 1}}));
+  EXPECT_EQ(t.boards(0).match_ids_size(), 3);
+  EXPECT_EQ(t.boards(0).result(), "2-1");
+  for (int i = 1; i < 4; ++i) EXPECT_EQ(t.boards(i).result(), "2-0") << i;
+  // Seeds 1-4, 2-3; final 1-2; third place 4-3.
+  EXPECT_EQ(t.winner(), seed[1]);
+  ASSERT_EQ(t.standings_size(), 4);
+  EXPECT_EQ(t.standings(0).user_id(), seed[1]);
+  EXPECT_EQ(t.standings(1).user_id(), seed[2]);
+  EXPECT_EQ(t.standings(2).user_id(), seed[4]);
+  EXPECT_EQ(t.standings(3).user_id(), seed[3]);
+  EXPECT_EQ(t.standings(2).rank(), 3);
+  EXPECT_EQ(t.standings(3).rank(), 4);
+  // Nine rated games. Side A: seed 1 in games 1 and 3 of match 0 and game 1 of the final; seed 4
+  // in game 2 of match 0 and game 1 of the third-place match.
+  EXPECT_EQ(total_games(ratings(organiser, "")), 18);
+  std::map<uint64_t, int> on_a;
+  for (const auto& row : ratings(organiser, "A")) on_a[row.user_id()] = row.games();
+  EXPECT_EQ(on_a[seed[1]], 3);
+  EXPECT_EQ(on_a[seed[4]], 2);
+  EXPECT_EQ(total_games(ratings(organiser, "B")), 9);
+}
+
+// ---- three players in a double elimination: the top seed's bye is a walkover in both brackets,
+// and when the winners' champion wins the grand final the reset is not needed.
+TEST_F(TournamentFormats, DoubleEliminationWithAByeEndsWithoutTheResetWhenTheWinnersChampionWins) {
+  Field f;
+  make_field(f, 3, server.port(), "de3");
+  uint64_t id = create_and_fill(organiser, f, race_event("Three", wire::DOUBLE_ELIMINATION));
+  ASSERT_NE(id, 0u);
+  auto t = get(organiser, id);
+  std::map<int, uint64_t> seed;
+  for (const auto& p : t.players()) seed[p.pairing_number()] = p.user_id();
+  ASSERT_GE(t.bracket_size(), 2);
+  EXPECT_EQ(t.bracket(0).status(), "walkover");  // seed 1 against the empty slot of seed 4
+  EXPECT_EQ(t.bracket(0).winner(), seed[1]);
+  int games = 0;
+  t = play_bracket(
+      id, f,
+      [](const wire::TournamentBoard& b, const wire::TournamentBracketMatch&, int) { return b.b_user(); },
+      [](int batch, int) { return batch == 0; }, games);
+  ASSERT_EQ(t.phase(), "finished") << server.log();
+  // Seeds 2-3 (2 wins), winners' final 1-2 (1 wins); 3's drop meets the empty loser of the bye, a
+  // walkover; 3 (on top) then beats 2 and loses the grand final to 1: four games.
+  EXPECT_EQ(games, 4);
+  EXPECT_EQ(t.boards_size(), 4);
+  std::map<std::string, std::string> status_of;
+  for (const auto& m : t.bracket()) status_of[m.part()] = m.status();
+  EXPECT_EQ(status_of["grand-final"], "decided");
+  EXPECT_EQ(status_of["grand-final-reset"], "not-needed");
+  EXPECT_EQ(t.winner(), seed[1]);
+  ASSERT_EQ(t.standings_size(), 3);
+  EXPECT_EQ(t.standings(0).user_id(), seed[1]);
+  EXPECT_EQ(t.standings(1).user_id(), seed[3]);
+  EXPECT_EQ(t.standings(2).user_id(), seed[2]);
+  EXPECT_EQ(total_games(ratings(organiser, "")), 8);
 }
 
 }  // namespace
