@@ -18,7 +18,7 @@ const STATUS_TEXT: Record<string, string> = {
 function Slot({ user, from, won, nameOf }: { user: bigint; from: string; won: boolean; nameOf: NameOf }) {
   return (
     <div class={`slot${won ? " won" : ""}${user === 0n ? " unknown" : ""}`}>
-      {user === 0n ? <em>{from}</em> : nameOf(user)}
+      {user === 0n ? <em>{from.replace(/of (\d+)$/, "of #$1")}</em> : nameOf(user)}
     </div>
   );
 }
@@ -27,7 +27,6 @@ function MatchBox({ m, board, nameOf }: { m: TournamentBracketMatch; board?: Tou
   const decided = m.status === "decided" || m.status === "walkover";
   return (
     <div class={`bracket-match status-${m.status}`} data-bracket-match={m.id}>
-      <div class="match-number">{m.id}</div>
       <Slot user={m.topUser} from={m.topFrom} won={decided && m.winner !== 0n && m.winner === m.topUser} nameOf={nameOf} />
       <Slot
         user={m.bottomUser}
@@ -36,6 +35,7 @@ function MatchBox({ m, board, nameOf }: { m: TournamentBracketMatch; board?: Tou
         nameOf={nameOf}
       />
       <div class="match-footer">
+        <span class="match-number">#{m.id}</span>
         {board && board.result !== "pending" ? <span class="result">{board.result}</span> : STATUS_TEXT[m.status]}
         {board && <MatchLinks ids={board.matchIds} />}
       </div>

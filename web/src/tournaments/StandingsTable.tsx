@@ -1,10 +1,13 @@
 // Standings: rank, points and the tiebreaks in the event's order, each column named.
-import type { TournamentInfo } from "../gen/wire_pb";
+import { type TournamentInfo, TournamentFormat } from "../gen/wire_pb";
 import { halfPoints, tiebreakLabel, tiebreakValue } from "./format";
 
 export function StandingsTable({ info }: { info: TournamentInfo }) {
   if (info.standings.length === 0) return <p>Standings appear once the event starts.</p>;
-  const elimination = info.rounds === 0 && info.boards.some((b) => b.round === 0);
+  // Elimination ranks by how far each player got: no tiebreaks, and points are only for information.
+  const elimination =
+    info.format === TournamentFormat.SINGLE_ELIMINATION || info.format === TournamentFormat.DOUBLE_ELIMINATION;
+  const tiebreaks = elimination ? [] : info.tiebreaks;
   return (
     <table class="standings">
       <thead>
@@ -12,7 +15,7 @@ export function StandingsTable({ info }: { info: TournamentInfo }) {
           <th>Rank</th>
           <th>Player</th>
           <th>{elimination ? "Points won" : "Points"}</th>
-          {info.tiebreaks.map((t) => (
+          {tiebreaks.map((t) => (
             <th key={t} data-tiebreak={t}>
               {tiebreakLabel(t)}
             </th>
@@ -25,7 +28,7 @@ export function StandingsTable({ info }: { info: TournamentInfo }) {
             <td>{row.rank}</td>
             <td>{row.userName}</td>
             <td>{halfPoints(row.halfPoints)}</td>
-            {info.tiebreaks.map((t, i) => (
+            {tiebreaks.map((t, i) => (
               <td key={t}>{row.tiebreaks[i] === undefined ? "" : tiebreakValue(t, row.tiebreaks[i])}</td>
             ))}
           </tr>
