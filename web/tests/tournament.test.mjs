@@ -56,8 +56,8 @@ test("a Swiss made in the browser: register, start, boards and named standings, 
       await registerFor(page, server.url, id);
       players.push(page);
     }
-    await organiser.reload();
-    await organiser.locator("table.players tbody tr").nth(1).waitFor();
+    // The page refreshes itself every few seconds: the registrations appear without a reload.
+    await organiser.locator("table.players tbody tr").nth(1).waitFor({ timeout: 15_000 });
     await organiser.getByRole("button", { name: "Start now" }).click();
     const link = organiser.locator("table.round[data-round='1'] a[data-match]");
     await link.waitFor();
@@ -98,8 +98,7 @@ test("a double elimination is drawn as a bracket: winners', losers' and the fina
       await registerFor(page, server.url, id);
       players.push(page);
     }
-    await organiser.reload();
-    await organiser.locator("table.players tbody tr").nth(3).waitFor();
+    await organiser.locator("table.players tbody tr").nth(3).waitFor({ timeout: 15_000 });
     await organiser.getByRole("button", { name: "Start now" }).click();
     await organiser.locator(".bracket-match").first().waitFor();
     assert.deepEqual(await organiser.locator(".bracket-section h3").allTextContents(), [
@@ -109,7 +108,10 @@ test("a double elimination is drawn as a bracket: winners', losers' and the fina
     ]);
     assert.equal(await organiser.locator(".bracket-match").count(), 7);
     // The first round is ready with links to its matches; later matches name where players come from.
-    assert.equal(await organiser.locator(".bracket-match.status-ready a[data-match]").count(), 2);
+    // (the matches are created just after the start: the page shows their links on its next refresh)
+    const links = organiser.locator(".bracket-match.status-ready a[data-match]");
+    await links.nth(1).waitFor({ timeout: 15_000 });
+    assert.equal(await links.count(), 2);
     const final = organiser.locator(".bracket-section").nth(2).locator(".bracket-match").first();
     assert.match(await final.textContent(), /winner of #\d+.*winner of #\d+/);
     // The organiser's tools are there; pausing shows on the page.

@@ -23,7 +23,7 @@ function isElimination(info: TournamentInfo): boolean {
 
 function describe(info: TournamentInfo): string {
   const parts = [FORMAT_NAMES[info.format]];
-  if (info.rounds > 0) parts.push(`${info.rounds} rounds`);
+  if (info.rounds > 0) parts.push(info.rounds === 1 ? "1 round" : `${info.rounds} rounds`);
   if (info.miniMatch) parts.push("two games per pairing, sides swapped");
   parts.push(info.rated ? "rated" : "unrated");
   return parts.join(", ");
