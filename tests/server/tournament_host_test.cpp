@@ -222,5 +222,48 @@ TEST_F(TournamentHost, RoundDeadlineForfeitsUnplayedBoards) {
   for (const auto& row : t.standings()) EXPECT_EQ(row.half_points(), 0);
 }
 
+// A player who withdraws while their game is in play forfeits the board at once; the game may
+// still be finished (here the opponent resigns it), but it changes nothing and is not rated.
+TEST_F(TournamentHost, AWithdrawalForfeitsTheBoardInPlayAndItsGameChangesNothing) {
+  Field f;
+  make_field(f, 4, server.port(), "wd");
+  auto req = race_event("Withdrawals", wire::SWISS);
+  req.set_rounds(2);
+  uint64_t id = create_and_fill(organiser, f, req);
+  auto t = await_round(organiser, id, 0);
+  ASSERT_EQ(t.current_round(), 1u);
+  ASSERT_EQ(t.boards_size(), 2);
+  const wire::TournamentBoard b1 = t.boards(0), b2 = t.boards(1);
+  Player& leaver = *f.by_id.at(b1.b_user());
+  wire::ClientMessage leave;
+  leave.mutable_leave_tournament()->set_tournament_id(id);
+  auto left = ask(leaver, leave);
+  ASSERT_TRUE(left.is_ok()) << left.status().message();
+  EXPECT_EQ(left->tournament().boards(0).result(), "+-");
+  // The opponent resigns the abandoned game anyway: the forfeit stands.
+  ASSERT_TRUE(resign(*f.by_id.at(b1.a_user()), b1.match_ids(0)));
+  ASSERT_TRUE(resign(*f.by_id.at(b2.b_user()), b2.match_ids(0)));
+  t = await_round(organiser, id, 1);
+  ASSERT_EQ(t.current_round(), 2u) << server.log();
+  EXPECT_EQ(t.boards(0).result(), "+-");
+  EXPECT_EQ(standing_of(t, b1.a_user()).half_points(), 2);
+  EXPECT_EQ(standing_of(t, b1.b_user()).half_points(), 0);
+  // Round 2: three players left, so one game and a bye; the leaver is in neither.
+  int round2 = 0;
+  for (const auto& b : t.boards()) {
+    if (b.round() != 2) continue;
+    ++round2;
+    EXPECT_NE(b.a_user(), leaver.user_id);
+    EXPECT_NE(b.b_user(), leaver.user_id);
+  }
+  EXPECT_EQ(round2, 2);
+  // Only board 2's game was rated.
+  EXPECT_EQ(total_games(ratings(organiser, "")), 2);
+  // Withdrawing twice is refused with the event's reason.
+  auto again = leaver.c->request(leave);
+  ASSERT_TRUE(again && again->has_error());
+  EXPECT_EQ(again->error().code(), wire::TOURNAMENT_REFUSED);
+}
+
 }  // namespace
 }  // namespace frontier::testing
