@@ -17,6 +17,7 @@ struct Option {
   const char* env;
   const char* help;
   Setter set;
+  bool takes_value = true;  // false: a switch, on when given ("--flag" or "--flag=true")
 };
 
 template <typename T>
@@ -102,6 +103,29 @@ const std::vector<Option>& options() {
          c.finished_ttl = std::chrono::seconds(s);
          return st;
        }},
+      {"--web-root", "FRONTIER_WEB_ROOT",
+       "the browser client's files, served at / (default: this build's web/dist)",
+       [](AppConfig& c, const std::string& v) {
+         c.net.web_root = v;
+         return core::Status::ok();
+       }},
+      {"--public-url", "FRONTIER_PUBLIC_URL",
+       "the URL browsers use, e.g. https://frontier.example (its origin is trusted; https: Secure cookies)",
+       [](AppConfig& c, const std::string& v) {
+         if (!v.empty() && !v.starts_with("http://") && !v.starts_with("https://"))
+           return core::Status::invalid_argument("--public-url starts with http:// or https://");
+         c.net.public_url = v;
+         return core::Status::ok();
+       }},
+      {"--secure-cookies", "FRONTIER_SECURE_COOKIES",
+       "mark the session cookie Secure (behind a TLS proxy without --public-url)",
+       [](AppConfig& c, const std::string& v) {
+         if (v != "true" && v != "false" && v != "1" && v != "0")
+           return core::Status::invalid_argument("--secure-cookies is true or false");
+         c.net.secure_cookies = v == "true" || v == "1";
+         return core::Status::ok();
+       },
+       false},
       {"--kdf", "FRONTIER_KDF", "password hashing cost: interactive (default) or min (tests only)",
        [](AppConfig& c, const std::string& v) {
          if (v == "interactive") {
@@ -132,6 +156,7 @@ std::string usage() {
 core::Result<AppConfig> parse_config(const std::vector<std::string>& args,
                                      const char* (*getenv)(const char*)) {
   AppConfig config;
+  config.net.web_root = FRONTIER_DEFAULT_WEB_ROOT;
   for (const auto& o : options()) {
     if (const char* v = getenv(o.env); v && *v) {
       if (auto st = o.set(config, v); !st) {
@@ -157,7 +182,9 @@ core::Result<AppConfig> parse_config(const std::vector<std::string>& args,
       if (arg == o.flag) opt = &o;
     }
     if (!opt) return core::Status::invalid_argument("Unknown flag '" + arg + "' (see --help)");
-    if (!has_value) {
+    if (!has_value && !opt->takes_value) {
+      value = "true";
+    } else if (!has_value) {
       if (i + 1 >= args.size()) return core::Status::invalid_argument(arg + " needs a value");
       value = args[++i];
     }

@@ -28,6 +28,20 @@ struct MatchServices {
   // Told (on the match's strand) once a match's end is committed; the registry uses it to let
   // finished matches leave memory after a while.
   std::function<void(uint64_t match_id)> on_finished;
+  // Play-by-web notifications (TAKEBACK_OFFERED, REMATCH_OFFERED) for `user_id`; may be empty.
+  // The one call site is Match::notify (match_lifecycle.cpp).
+  std::function<void(uint64_t user_id, const wire::Notification&)> notify;
+  // Creates a rematch (set by the registry): the seats already assigned, running at once;
+  // `done` gets the new id (0 on failure) on some thread.
+  struct Rematch {
+    uint64_t of = 0;                                      // the finished match
+    uint32_t asked = 0;                                   // its rematch_asked mask (every seat)
+    frontier::MatchSetup setup;                           // seed still to choose
+    std::vector<std::pair<uint64_t, std::string>> seats;  // (user id, name) per seat
+    wire::Visibility visibility = wire::PUBLIC;
+    std::string time_control;
+  };
+  std::function<void(Rematch, std::function<void(uint64_t new_match_id)>)> start_rematch;
 };
 
 struct SeatHolder {
@@ -45,6 +59,12 @@ struct MatchMeta {
   wire::Visibility visibility = wire::PUBLIC;
   std::vector<SeatHolder> seats;
   int64_t created_at = 0;
+  // Play-by-web (match_lifecycle.cpp, match_takeback.cpp).
+  std::string invite_code;  // PRIVATE: needed to take a seat or watch
+  uint64_t tournament_id = 0;
+  std::string time_control;    // serialized wire.TimeControl, copied to a rematch
+  uint32_t rematch_asked = 0;  // seat bit mask
+  uint64_t rematch_match_id = 0;
 };
 
 // "frontier-seed-v1:<seed>:<nonce>" hashed with SHA-256 (hex): what clients verify at the end.
@@ -70,6 +90,19 @@ class Match : public std::enable_shared_from_this<Match> {
   void fetch_log(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::FetchLog& req);
   void fetch_replay(const std::shared_ptr<Connection>& conn, uint64_t request_id,
                     const wire::FetchReplay& req);
+  // Play-by-web: takebacks (match_takeback.cpp), abort, rematch, seen and unsubscribe
+  // (match_lifecycle.cpp), stepping back and verifying (match_replay_views.cpp).
+  void offer_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                      const wire::OfferTakeback& req);
+  void answer_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                       const wire::AnswerTakeback& req);
+  void abort_match(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  void rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  void mark_seen(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  void unsubscribe(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  void fetch_view_at(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                     const wire::FetchViewAt& req);
+  void verify(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
   // Subscribes the creator right after creation (on the strand).
   void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
@@ -100,9 +133,27 @@ class Match : public std::enable_shared_from_this<Match> {
   // The seat a request acts for, or an error already sent.
   std::optional<core::Seat> acting_seat(const Connection& conn, uint64_t request_id,
                                         const std::optional<int>& wanted, bool must_be_prompted);
+  // The same for requests that need a running match (undo, resign, takeback offers).
+  std::optional<core::Seat> seat_in_running_match(const Connection& conn, uint64_t request_id,
+                                                  const std::optional<int>& wanted);
   bool finished() const { return meta_.status == wire::FINISHED; }
   uint32_t awaiting_mask() const;
-  std::string result_text() const;
+  std::string result_text() const { return result_text(history_); }
+  std::string result_text(const History& h) const;
+  // The game's status in `h`, with resignation and abort applied.
+  void fill_status(const History& h, frontier::GameStatus& out) const;
+  wire::EndReason end_reason() const;
+  // PRIVATE matches: seated players and connections that watched with the invite code; else
+  // an error (BAD_INVITE) already sent.
+  bool admitted(const Connection& conn, uint64_t request_id) const;
+  bool abort_available() const;
+  // Users of seated connections subscribed now: what they are shown counts as seen.
+  std::vector<uint64_t> looking_users() const;
+  void notify(uint64_t user_id, wire::Notification::Kind kind, const std::string& text,
+              uint64_t new_match_id = 0) const;
+  // Reads every stored event (after every queued commit), then runs `then` on the strand.
+  void with_events(std::function<void(const std::vector<storage::EventRow>&)> then);
+  void accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
   // Queues `work` plus the match row update for the writer; `then` runs on the strand after the
   // commit, before subscribers hear of it.
@@ -134,6 +185,12 @@ class Match : public std::enable_shared_from_this<Match> {
   // Replies waiting for a seq to commit.
   std::vector<std::pair<uint32_t, Then>> pending_;
   std::vector<Then> waiting_for_log_;
+  // A takeback offer waits in memory only (a restart forgets it; the offerer asks again).
+  core::Seat takeback_by_ = core::kObserver;
+  uint32_t takeback_to_ = 0;
+  bool takeback_rebuilding_ = false;
+  bool rematch_creating_ = false;
+  uint32_t committed_awaiting_ = 0;  // the awaiting mask of the last commit: whose prompt is new
 
   friend class MatchRegistry;
 };

@@ -32,14 +32,7 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
     if (!p.kind().empty()) *u.add_prompts() = std::move(p);
   }
   u.set_status(meta_.status);
-  auto* gs = u.mutable_game_status();
-  game_.status(*history_.state, *gs);
-  if (history_.resigned >= 0) {
-    gs->clear_active_seats();
-    gs->set_finished(true);
-    gs->set_winner(game_.seat_count() == 2 ? 1 - history_.resigned : -1);
-    gs->set_result(result_text());
-  }
+  fill_status(history_, *u.mutable_game_status());
   for (size_t i = 0; i < meta_.seats.size(); ++i) {
     auto* s = u.add_seats();
     s->set_seat(static_cast<int>(i));
@@ -55,7 +48,28 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
   }
   u.set_undo_available(meta_.status == wire::RUNNING && seat >= 0 && history_.last.seat == seat &&
                        history_.last.reversible);
+  // Play-by-web: offers name seats and seqs only, never what would be taken back.
+  u.set_takeback_offered_by(takeback_by_);
+  if (takeback_by_ >= 0) u.set_takeback_to_seq(takeback_to_);
+  u.set_abort_available(abort_available());
+  u.set_end_reason(end_reason());
+  for (int s = 0; s < game_.seat_count(); ++s) {
+    if (meta_.rematch_asked & core::seat_bit(s)) u.add_rematch_asked_by(s);
+  }
+  u.set_rematch_match_id(meta_.rematch_match_id);
+  u.set_tournament_id(meta_.tournament_id);
+  if (seat >= 0) u.set_invite_code(meta_.invite_code);
   return u;
+}
+
+void Match::fill_status(const History& h, frontier::GameStatus& out) const {
+  game_.status(*h.state, out);
+  if (h.resigned >= 0 || h.aborted) {
+    out.clear_active_seats();
+    out.set_finished(true);
+    out.set_winner(h.resigned >= 0 && game_.seat_count() == 2 ? 1 - h.resigned : -1);
+    out.set_result(result_text(h));
+  }
 }
 
 // The log before a loaded snapshot is not in memory: rebuild it once from the events (a full

@@ -19,6 +19,9 @@ MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services
     }
     if (finish_listener_) finish_listener_(id);
   };
+  services_.start_rematch = [this](MatchServices::Rematch spec, std::function<void(uint64_t)> done) {
+    create_rematch(std::move(spec), std::move(done));
+  };
 }
 
 void MatchRegistry::evict_expired_locked() {
@@ -122,6 +125,11 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
   meta.status = static_cast<wire::MatchStatus>(row.status);
   meta.visibility = static_cast<wire::Visibility>(row.visibility);
   meta.created_at = row.created_at;
+  meta.invite_code = row.invite_code;
+  meta.tournament_id = row.tournament_id;
+  meta.time_control = row.time_control;
+  meta.rematch_asked = row.rematch_asked;
+  meta.rematch_match_id = row.rematch_match_id;
   meta.seats.resize(static_cast<size_t>(game->seat_count()));
   for (const auto& s : seats) {
     if (s.seat >= 0 && s.seat < game->seat_count())
@@ -157,9 +165,11 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
       return nullptr;
     }
   }
+  h.standing = standing_actions(events);  // the snapshot path saw only the tail
   auto match =
       std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h), !from_snapshot);
-  for (const auto& e : events) {
+  // Actions a takeback cut away no longer count: resubmitting one applies it afresh.
+  for (const auto& e : surviving_events(events)) {
     if (!e.client_action_id.empty()) match->client_ids_[{e.user_id, e.client_action_id}] = e.seq;
   }
   return match;
@@ -180,6 +190,8 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   row.created_by = req->creator;
   row.created_at = services_.now();
   row.awaiting = full ? req->game->awaiting(*req->initial) : 0;
+  row.invite_code = req->invite_code;
+  row.tournament_id = req->tournament_id;
   auto id = std::make_shared<uint64_t>(0);
   services_.writer->submit(
       [row, id, req](storage::Store& s) {
@@ -205,6 +217,9 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         meta.status = static_cast<wire::MatchStatus>(row.status);
         meta.visibility = req->visibility;
         meta.created_at = row.created_at;
+        meta.invite_code = req->invite_code;
+        meta.tournament_id = req->tournament_id;
+        meta.time_control = req->time_control;
         meta.seats.resize(static_cast<size_t>(req->game->seat_count()));
         if (req->assigned.empty()) {
           meta.seats[static_cast<size_t>(req->creator_seat)] = {req->creator, req->creator_name};
