@@ -1,6 +1,8 @@
 // Account and lobby handlers, and the gate in front of them. Match handlers live in Match.
 #include "api/service.h"
 
+#include "clock/time_control.h"
+
 #include <google/protobuf/descriptor.h>
 #include <spdlog/spdlog.h>
 
@@ -194,6 +196,7 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, b
   }
   auto reply = [this, conn, rid](const Identity& who) {
     conn->set_identity(who);
+    if (identity_listener_) identity_listener_(conn);
     conn->hello_done = true;
     wire::ServerMessage m;
     m.set_request_id(rid);
@@ -228,12 +231,13 @@ void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, c
   std::string token = auth::new_token();
   std::string hash = auth::token_hash(token);
   writer_.submit([hash, user_id](storage::Store& s) { s.put_token(hash, user_id, unix_now()); },
-                 [conn, rid, token, hash, user_id, name](bool ok) {
+                 [this, conn, rid, token, hash, user_id, name](bool ok) {
                    if (!ok) {
                      send_error(*conn, rid, wire::INTERNAL, "Could not store the session");
                      return;
                    }
                    conn->set_identity({user_id, name, hash});
+                   if (identity_listener_) identity_listener_(conn);
                    wire::ServerMessage m;
                    m.set_request_id(rid);
                    m.mutable_auth()->set_user_id(user_id);
@@ -316,6 +320,7 @@ void Service::list_games(const ConnPtr& conn, uint64_t rid) {
   wire::ServerMessage m;
   m.set_request_id(rid);
   for (const core::Game* g : matches_.games().games()) *m.mutable_games()->add_games() = g->info();
+  for (auto& preset : clock::presets()) *m.mutable_games()->add_clock_presets() = std::move(preset);
   conn->send(m);
 }
 
@@ -354,7 +359,9 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
   create.visibility = req.visibility();
   // 64 random bits: a private match's id is guessable, its code is not.
   if (req.visibility() == wire::PRIVATE) create.invite_code = auth::random_hex(8);
-  create.time_control = req.time_control().SerializeAsString();
+  auto time_control = clock::normalize(req.time_control());
+  if (!time_control) return send_error(*conn, rid, wire::INVALID_ARGUMENT, time_control.status().message());
+  create.time_control = time_control.value().SerializeAsString();
   int seat = create.creator_seat;
   matches_.create(std::move(create), [conn, rid, seat](std::shared_ptr<Match> match) {
     if (!match) return send_error(*conn, rid, wire::INTERNAL, "The match could not be stored");
@@ -372,7 +379,7 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
   reply->set_request_id(rid);
   const core::Registry& games = matches_.games();
   writer_.submit(
-      [reply, user, limit, filter = req.filter(), &games](storage::Store& s) {
+      [this, reply, user, limit, filter = req.filter(), &games](storage::Store& s) {
         std::vector<storage::MyMatchRow> rows;
         if (filter == wire::ListMatches::MINE) {
           rows = s.my_matches(user, limit);
@@ -416,6 +423,7 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
               }
             }
           }
+          if (summary_filler_) summary_filler_(row, *m);
         }
       },
       [conn, reply](bool) { conn->send(*reply); });

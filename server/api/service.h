@@ -65,6 +65,16 @@ class Service {
   void check_session_token(const std::string& token, std::function<void(bool valid)> done);
   void revoke_session_token(const std::string& token, std::function<void()> done);
 
+  // Told after a connection's identity changes (login, register, token Hello): the notifier
+  // keeps each user's connections. Set before serving.
+  void set_identity_listener(std::function<void(const std::shared_ptr<Connection>&)> listener) {
+    identity_listener_ = std::move(listener);
+  }
+  // Adds clock fields to a listed match (the clocks' own code knows how). Set before serving;
+  // runs on the writer thread.
+  using SummaryFiller = std::function<void(const storage::MatchRow&, wire::MatchSummary&)>;
+  void set_summary_filler(SummaryFiller filler) { summary_filler_ = std::move(filler); }
+
   // From now on, requests that would change something are refused with SHUTTING_DOWN.
   void begin_shutdown() { stopping_ = true; }
 
@@ -93,6 +103,8 @@ class Service {
   auth::LoginThrottle address_throttle_{30};  // looser: many people may share one address
   std::atomic<bool> stopping_{false};
   Extension extension_;
+  std::function<void(const std::shared_ptr<Connection>&)> identity_listener_;
+  SummaryFiller summary_filler_;
   // Verified against for unknown names, so timing does not reveal them; made on first use (on the
   // blocking thread) so start-up does not pay for an argon2id hash.
   std::once_flag dummy_once_;

@@ -16,7 +16,10 @@
 #include <mutex>
 #include <thread>
 
+#include "clock/time_control.h"
 #include "match/registry.h"
+#include "notify/notifier.h"
+#include "play/play_desk.h"
 #include "tournaments/host.h"
 
 namespace frontier::server {
@@ -58,7 +61,25 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.writer = &writer;
   services.metrics = &metrics;
   services.snapshot_every = config.snapshot_every;
-  services.now = unix_now;
+  // One time source for everything that decides (clocks, deadlines, retries, tournaments).
+  clock::ServerClock server_clock = config.manual_clock
+                                        ? clock::ServerClock::manual(config.manual_clock_start != 0
+                                                                         ? config.manual_clock_start
+                                                                         : unix_now())
+                                        : clock::ServerClock::real();
+  auto now = [&server_clock] { return server_clock.now(); };
+  if (server_clock.is_manual()) spdlog::warn("frontierd: manual clock (tests only) at {}", server_clock.now());
+  clock::VacationBook vacations;
+  clock::WakeQueue wakeups;
+  notify::WebhookSender webhooks(writer, now);
+  std::string public_url = config.net.public_url.empty()
+                               ? "http://" + config.net.address + ":" + std::to_string(config.net.port)
+                               : config.net.public_url;
+  notify::Notifier notifier(writer, webhooks, now, public_url);
+  services.now = now;
+  services.vacations = &vacations;
+  services.wakeups = &wakeups;
+  services.notifier = &notifier;
   services.background = net.poster();
   MatchRegistry matches(games, services, net.strand_factory(), config.finished_ttl);
 
@@ -96,10 +117,17 @@ int run_server(const AppConfig& config, const core::Registry& games) {
                                                                                    : "off");
   Service service(service_config, matches, writer, metrics, blocking);
   // Tournaments resume (matches that finished while down are recorded) before anyone connects.
-  TournamentHost tournaments(matches, writer, unix_now);
+  TournamentHost tournaments(matches, writer, now);
   tournaments.start();
-  service.set_extension([&tournaments](const auto& conn, uint64_t rid, const auto& msg) {
-    return tournaments.handle(conn, rid, msg);
+  PlayDesk desk({config.vacation_days}, matches, writer, server_clock, vacations, wakeups, webhooks);
+  desk.start();
+  webhooks.start();
+  service.set_extension([&tournaments, &desk](const auto& conn, uint64_t rid, const auto& msg) {
+    return tournaments.handle(conn, rid, msg) || desk.handle(conn, rid, msg);
+  });
+  service.set_identity_listener([&notifier](const auto& conn) { notifier.track(conn); });
+  service.set_summary_filler([&vacations, now](const storage::MatchRow& row, wire::MatchSummary& summary) {
+    clock::fill_summary(row, vacations, now(), summary);
   });
   net.attach(&service, &metrics, [&] {
     storage::WriterStats w = writer.stats();
@@ -143,6 +171,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     service.begin_shutdown();
     stopper = std::thread([&] {
       tournaments.stop();  // no deadline or start time fires while the writer drains
+      desk.stop();
+      webhooks.stop();
       writer.stop();       // every queued commit lands; acknowledgements are posted to their sessions
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       net.close_all(std::chrono::milliseconds(2000));

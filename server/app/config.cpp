@@ -17,7 +17,7 @@ struct Option {
   const char* env;
   const char* help;
   Setter set;
-  bool takes_value = true;  // false: a switch, on when given ("--flag" or "--flag=true")
+  const char* bare = nullptr;  // the value when the flag is given without one (--manual-clock)
 };
 
 template <typename T>
@@ -110,11 +110,13 @@ const std::vector<Option>& options() {
          return core::Status::ok();
        }},
       {"--public-url", "FRONTIER_PUBLIC_URL",
-       "the URL browsers use, e.g. https://frontier.example (its origin is trusted; https: Secure cookies)",
+       "the URL browsers use, e.g. https://frontier.example: its origin is trusted, https: makes cookies "
+       "Secure, webhook links start with it (default http://<listen address>)",
        [](AppConfig& c, const std::string& v) {
          if (!v.empty() && !v.starts_with("http://") && !v.starts_with("https://"))
            return core::Status::invalid_argument("--public-url starts with http:// or https://");
          c.net.public_url = v;
+         while (!c.net.public_url.empty() && c.net.public_url.back() == '/') c.net.public_url.pop_back();
          return core::Status::ok();
        }},
       {"--secure-cookies", "FRONTIER_SECURE_COOKIES",
@@ -125,7 +127,7 @@ const std::vector<Option>& options() {
          c.net.secure_cookies = v == "true" || v == "1";
          return core::Status::ok();
        },
-       false},
+       "true"},
       {"--kdf", "FRONTIER_KDF", "password hashing cost: interactive (default) or min (tests only)",
        [](AppConfig& c, const std::string& v) {
          if (v == "interactive") {
@@ -137,6 +139,16 @@ const std::vector<Option>& options() {
          }
          return core::Status::ok();
        }},
+      {"--manual-clock", "FRONTIER_MANUAL_CLOCK",
+       "TESTS ONLY: a clock that moves only on AdvanceClock, starting at the given unix time (bare: now)",
+       [](AppConfig& c, const std::string& v) {
+         c.manual_clock = true;
+         if (v == "now") return core::Status::ok();
+         return parse_number(v, c.manual_clock_start, "--manual-clock");
+       },
+       "now"},
+      {"--vacation-days", "FRONTIER_VACATION_DAYS", "vacation days per user per calendar year (default 30)",
+       [](AppConfig& c, const std::string& v) { return parse_number(v, c.vacation_days, "--vacation-days"); }},
   };
   return table;
 }
@@ -182,8 +194,8 @@ core::Result<AppConfig> parse_config(const std::vector<std::string>& args,
       if (arg == o.flag) opt = &o;
     }
     if (!opt) return core::Status::invalid_argument("Unknown flag '" + arg + "' (see --help)");
-    if (!has_value && !opt->takes_value) {
-      value = "true";
+    if (!has_value && opt->bare) {
+      value = opt->bare;
     } else if (!has_value) {
       if (i + 1 >= args.size()) return core::Status::invalid_argument(arg + " needs a value");
       value = args[++i];

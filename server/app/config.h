@@ -21,6 +21,10 @@ struct AppConfig {
   uint32_t snapshot_every = 32;
   std::chrono::seconds finished_ttl{600};
   ServiceConfig service;
+  // Play-by-web (docs/operations.md): the test clock, the vacation allowance, links in webhooks.
+  bool manual_clock = false;
+  int64_t manual_clock_start = 0;  // 0 = the real time at start-up
+  uint32_t vacation_days = 30;
   bool help = false;
 };
 

@@ -93,6 +93,9 @@ core::Status replay_events(const core::Game& game, History& h, const std::vector
         }
         apply_takeback(game, h, e.seq, e.seat);
         break;
+      case storage::EventKind::kTimeout:
+        apply_timeout(game, h, e.seq, e.seat);
+        break;
       default:
         return core::Status::corruption("Stored event " + std::to_string(e.seq) + " has an unknown kind");
     }
@@ -119,6 +122,13 @@ void apply_resign(const core::Game& game, History& h, uint32_t seq, core::Seat s
   h.seq = seq;
   h.last = LastAction{};
   h.log.push_back({seq, resign_event(game, seat)});
+}
+
+void apply_timeout(const core::Game& game, History& h, uint32_t seq, core::Seat seat) {
+  h.timed_out = seat;
+  h.seq = seq;
+  h.last = LastAction{};
+  h.log.push_back({seq, timeout_event(game, seat)});
 }
 
 void apply_abort(const core::Game& game, History& h, uint32_t seq, core::Seat seat) {
@@ -157,6 +167,10 @@ core::LogEvent undo_event(const core::Game& game, core::Seat seat) {
 
 core::LogEvent resign_event(const core::Game& game, core::Seat seat) {
   return {"resign", game.seat_name(seat) + " resigns", core::kAllSeats, {}};
+}
+
+core::LogEvent timeout_event(const core::Game& game, core::Seat seat) {
+  return {"timeout", game.seat_name(seat) + " loses on time", core::kAllSeats, {}};
 }
 
 }  // namespace frontier::server

@@ -32,6 +32,7 @@ struct History {
   uint32_t seq = 0;  // last event applied
   LastAction last;
   core::Seat resigned = core::kObserver;
+  core::Seat timed_out = core::kObserver;  // the seat whose clock ran out
   bool aborted = false;
   std::vector<LogLine> log;                         // lines of the events applied here
   std::vector<frontier::RecordedAction> effective;  // actions still standing, in order
@@ -65,6 +66,7 @@ core::Result<History> history_at(const core::Game& game, const frontier::MatchSe
 
 // Ending and rewinding events, shared by live play and replay.
 void apply_resign(const core::Game& game, History& h, uint32_t seq, core::Seat seat);
+void apply_timeout(const core::Game& game, History& h, uint32_t seq, core::Seat seat);
 void apply_abort(const core::Game& game, History& h, uint32_t seq, core::Seat seat);
 // The takeback marker, once the state is back at its target (live: rebuilt; replay: the cut
 // events were never applied). `seat` took back; the other side accepted.
@@ -77,5 +79,6 @@ uint32_t moved_seats(const History& h);
 
 core::LogEvent undo_event(const core::Game& game, core::Seat seat);
 core::LogEvent resign_event(const core::Game& game, core::Seat seat);
+core::LogEvent timeout_event(const core::Game& game, core::Seat seat);
 
 }  // namespace frontier::server

@@ -24,6 +24,11 @@ Match::Match(const MatchServices& services, std::unique_ptr<Strand> strand, cons
       log_complete_(log_complete),
       committed_seq_(history_.seq) {
   committed_awaiting_ = awaiting_mask();
+  if (auto stored = clock::decode(meta_.clock_state)) clocks_ = std::move(*stored);
+  for (size_t i = 0; i < clocks_.size(); ++i) {
+    if (clocks_[i].running) clock_mask_ |= core::seat_bit(static_cast<core::Seat>(i));
+  }
+  clock_status_ = meta_.just_created ? wire::OPEN : meta_.status;
 }
 
 std::vector<core::Seat> Match::seats_of(uint64_t user) const {
@@ -81,6 +86,11 @@ uint32_t Match::awaiting_mask() const {
 
 std::string Match::result_text(const History& h) const {
   if (h.aborted) return "aborted";
+  if (h.timed_out >= 0) {
+    std::string text = game_.seat_name(h.timed_out) + " loses on time";
+    if (game_.seat_count() == 1) text += ": the match is abandoned";
+    return text;
+  }
   if (h.resigned >= 0) {
     std::string text = game_.seat_name(h.resigned) + " resigns";
     if (game_.seat_count() == 2) text += "; " + game_.seat_name(1 - h.resigned) + " wins";
@@ -95,7 +105,12 @@ Match::Outcome Match::outcome() const {
   Outcome o;
   o.finished = finished();
   o.awaiting = awaiting_mask();
+  o.remaining = clock_remaining();
   if (!o.finished || history_.aborted) return o;
+  if (history_.timed_out >= 0) {
+    o.winner = game_.seat_count() == 2 ? 1 - history_.timed_out : -1;
+    return o;
+  }
   if (history_.resigned >= 0) {
     o.winner = game_.seat_count() == 2 ? 1 - history_.resigned : -1;
     return o;
@@ -111,6 +126,7 @@ void Match::check_finished() {
 }
 
 void Match::commit(storage::Writer::Work work, Then then, bool push) {
+  auto clock_change = std::make_shared<ClockChange>(settle_clocks());
   uint64_t id = meta_.id;
   int status = meta_.status;
   uint32_t seq = history_.seq;
@@ -124,13 +140,22 @@ void Match::commit(storage::Writer::Work work, Then then, bool push) {
   std::vector<uint64_t> looking = looking_users();
   auto started = std::chrono::steady_clock::now();
   auto self = shared_from_this();
+  // The next wake is queued before the acknowledgement (an AdvanceClock answered after it finds
+  // it); notifications go after it, once the requester (a joiner) has subscribed and so counts as
+  // looking at the match.
+  then = [self, then = std::move(then), clock_change] {
+    self->schedule_wake(*clock_change);
+    if (then) then();
+    self->send_notes(std::move(clock_change->notes));
+  };
   services_.writer->submit(
       [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,
-       looking = std::move(looking)](storage::Store& store) {
+       looking = std::move(looking), clock_change](storage::Store& store) {
         if (work) work(store);
         store.update_match(id, status, seq, awaiting, result, finished_at);
         store.touch_match(id, now, prompt_started);
         for (uint64_t user : looking) store.mark_seen(user, id);
+        if (clock_change->timed) store.put_clock(id, clock_change->state, clock_change->wake_at);
       },
       [self, seq, started, then = std::move(then), push](bool ok) {
         if (!ok) {

@@ -11,9 +11,13 @@
 #include <vector>
 
 #include "core/game.h"
+#include "clock/seat_clock.h"
+#include "clock/vacations.h"
+#include "clock/wake_queue.h"
 #include "match/connection.h"
 #include "match/history.h"
 #include "metrics/metrics.h"
+#include "notify/sink.h"
 #include "storage/writer.h"
 
 namespace frontier::server {
@@ -28,9 +32,6 @@ struct MatchServices {
   // Told (on the match's strand) once a match's end is committed; the registry uses it to let
   // finished matches leave memory after a while.
   std::function<void(uint64_t match_id)> on_finished;
-  // Play-by-web notifications (TAKEBACK_OFFERED, REMATCH_OFFERED) for `user_id`; may be empty.
-  // The one call site is Match::notify (match_lifecycle.cpp).
-  std::function<void(uint64_t user_id, const wire::Notification&)> notify;
   // Creates a rematch (set by the registry): the seats already assigned, running at once;
   // `done` gets the new id (0 on failure) on some thread.
   struct Rematch {
@@ -42,6 +43,12 @@ struct MatchServices {
     std::string time_control;
   };
   std::function<void(Rematch, std::function<void(uint64_t new_match_id)>)> start_rematch;
+  // Clocks and notifications (match_clock.cpp); all optional (tests of other parts leave them out).
+  // Every notification goes through `notifier` (YOUR_TURN... from match_clock.cpp,
+  // TAKEBACK_OFFERED and REMATCH_OFFERED from Match::notify in match_lifecycle.cpp).
+  clock::VacationBook* vacations = nullptr;
+  clock::WakeQueue* wakeups = nullptr;
+  notify::Sink* notifier = nullptr;
 };
 
 struct SeatHolder {
@@ -59,10 +66,12 @@ struct MatchMeta {
   wire::Visibility visibility = wire::PUBLIC;
   std::vector<SeatHolder> seats;
   int64_t created_at = 0;
+  wire::TimeControl time_control;  // kind NONE = untimed
+  std::string clock_state;         // stored clocks (clock::encode); empty = not started
+  bool just_created = false;       // no change of it committed yet: its start is still to be told
   // Play-by-web (match_lifecycle.cpp, match_takeback.cpp).
   std::string invite_code;  // PRIVATE: needed to take a seat or watch
   uint64_t tournament_id = 0;
-  std::string time_control;    // serialized wire.TimeControl, copied to a rematch
   uint32_t rematch_asked = 0;  // seat bit mask
   uint64_t rematch_match_id = 0;
 };
@@ -113,8 +122,17 @@ class Match : public std::enable_shared_from_this<Match> {
     bool finished = false;
     int winner = -1;
     uint32_t awaiting = 0;
+    // Timed matches: each seat's bank now (all started equal); empty when untimed.
+    std::vector<int64_t> remaining;
   };
   Outcome outcome() const;
+
+  // The match's clock is due (a deadline or the 80% reminder may have passed, or a vacation
+  // changed): a timeout ends the match, a reminder is sent, and the next wake is scheduled.
+  // `done` runs once whatever it changed is committed.
+  void on_clock_wake(std::function<void()> done);
+  // Sends `n` to `user` unless one of their connections is looking at this match.
+  void notify_user(uint64_t user, wire::Notification n) const;
 
   // The update `seat` (kObserver for spectators) would be sent now, with log lines after `since`.
   wire::MatchUpdate update_for(core::Seat seat, uint32_t since) const;
@@ -171,6 +189,27 @@ class Match : public std::enable_shared_from_this<Match> {
   void check_finished();
   void send_update(const Connection& conn, uint64_t request_id, core::Seat seat, uint32_t since) const;
 
+  // Clocks (match_clock.cpp): what a change did to them, stored with the change.
+  struct ClockChange {
+    bool timed = false;
+    std::string state;
+    int64_t wake_at = 0;
+    std::vector<std::pair<uint64_t, wire::Notification>> notes;
+  };
+  bool timed() const;
+  // Moves the clocks to the current prompts and status, and lists the notifications the change
+  // brings; called by commit() for every change.
+  ClockChange settle_clocks();
+  void schedule_wake(const ClockChange& change);
+  void send_notes(std::vector<std::pair<uint64_t, wire::Notification>> notes);
+  int64_t next_wake() const;
+  clock::Pauses pauses_of(size_t seat) const;
+  wire::Notification note(wire::Notification::Kind kind, const std::string& text) const;
+  std::string title() const;  // "Khartoum #12"
+  bool user_is_looking(uint64_t user) const;
+  void fill_clock_view(wire::MatchUpdate& u) const;
+  std::vector<int64_t> clock_remaining() const;
+
   MatchServices services_;
   std::unique_ptr<Strand> strand_;
   const core::Game& game_;
@@ -191,6 +230,11 @@ class Match : public std::enable_shared_from_this<Match> {
   bool takeback_rebuilding_ = false;
   bool rematch_creating_ = false;
   uint32_t committed_awaiting_ = 0;  // the awaiting mask of the last commit: whose prompt is new
+  std::vector<clock::SeatClock> clocks_;  // one per seat once the match is timed and started
+  uint32_t clock_mask_ = 0;                // the seats whose clocks run (the prompts they reflect)
+  wire::MatchStatus clock_status_;         // the status the last notifications reflect
+  int64_t stored_wake_ = 0;
+  std::vector<std::pair<uint64_t, wire::Notification>> queued_notes_;  // sent with the next commit
 
   friend class MatchRegistry;
 };

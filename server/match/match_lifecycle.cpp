@@ -14,6 +14,7 @@ namespace frontier::server {
 wire::EndReason Match::end_reason() const {
   if (!finished()) return wire::END_REASON_UNSPECIFIED;
   if (history_.aborted) return wire::END_BY_ABORT;
+  if (history_.timed_out >= 0) return wire::END_BY_TIMEOUT;
   if (history_.resigned >= 0) return wire::END_BY_RESIGNATION;
   return wire::END_BY_RULES;
 }
@@ -48,8 +49,6 @@ std::vector<uint64_t> Match::looking_users() const {
 
 void Match::notify(uint64_t user_id, wire::Notification::Kind kind, const std::string& text,
                    uint64_t new_match_id) const {
-  // The single call site for the notifier (webhooks, pushes) the clocks side provides.
-  if (!services_.notify || user_id == 0) return;
   wire::Notification n;
   n.set_kind(kind);
   n.set_match_id(meta_.id);
@@ -57,7 +56,7 @@ void Match::notify(uint64_t user_id, wire::Notification::Kind kind, const std::s
   n.set_text(text);
   n.set_at(services_.now());
   n.set_new_match_id(new_match_id);
-  services_.notify(user_id, n);
+  notify_user(user_id, std::move(n));
 }
 
 void Match::with_events(std::function<void(const std::vector<storage::EventRow>&)> then) {
@@ -161,7 +160,7 @@ void Match::rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id
     spec.seats.emplace_back(h.user_id, h.user_name);
   }
   spec.visibility = meta_.visibility;
-  spec.time_control = meta_.time_control;
+  spec.time_control = meta_.time_control.SerializeAsString();
   services_.start_rematch(std::move(spec), [self, reply, conn, request_id, asked](uint64_t new_id) {
     self->post([self, reply, conn, request_id, asked, new_id] {
       self->rematch_creating_ = false;

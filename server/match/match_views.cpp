@@ -59,15 +59,19 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
   u.set_rematch_match_id(meta_.rematch_match_id);
   u.set_tournament_id(meta_.tournament_id);
   if (seat >= 0) u.set_invite_code(meta_.invite_code);
+  fill_clock_view(u);
   return u;
 }
 
 void Match::fill_status(const History& h, frontier::GameStatus& out) const {
   game_.status(*h.state, out);
-  if (h.resigned >= 0 || h.aborted) {
+  // A resignation, a loss on time or an abort ends the match outside the rules: the loser's
+  // opponent wins a two-player match; otherwise nobody does (a solitaire match is abandoned).
+  core::Seat loser = h.timed_out >= 0 ? h.timed_out : h.resigned;
+  if (loser >= 0 || h.aborted) {
     out.clear_active_seats();
     out.set_finished(true);
-    out.set_winner(h.resigned >= 0 && game_.seat_count() == 2 ? 1 - h.resigned : -1);
+    out.set_winner(loser >= 0 && game_.seat_count() == 2 ? 1 - loser : -1);
     out.set_result(result_text(h));
   }
 }

@@ -125,9 +125,10 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
   meta.status = static_cast<wire::MatchStatus>(row.status);
   meta.visibility = static_cast<wire::Visibility>(row.visibility);
   meta.created_at = row.created_at;
+  (void)meta.time_control.ParseFromString(row.time_control);  // unparsable = untimed
+  meta.clock_state = row.clock;
   meta.invite_code = row.invite_code;
   meta.tournament_id = row.tournament_id;
-  meta.time_control = row.time_control;
   meta.rematch_asked = row.rematch_asked;
   meta.rematch_match_id = row.rematch_match_id;
   meta.seats.resize(static_cast<size_t>(game->seat_count()));
@@ -217,9 +218,10 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         meta.status = static_cast<wire::MatchStatus>(row.status);
         meta.visibility = req->visibility;
         meta.created_at = row.created_at;
+        (void)meta.time_control.ParseFromString(req->time_control);
+        meta.just_created = true;
         meta.invite_code = req->invite_code;
         meta.tournament_id = req->tournament_id;
-        meta.time_control = req->time_control;
         meta.seats.resize(static_cast<size_t>(req->game->seat_count()));
         if (req->assigned.empty()) {
           meta.seats[static_cast<size_t>(req->creator_seat)] = {req->creator, req->creator_name};
@@ -238,7 +240,11 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         services_.metrics->matches_loaded++;
         services_.metrics->matches_created++;
         spdlog::info("match {}: created ({} {}) by user {}", *id, row.game, row.scenario, req->creator);
-        match->post([match, created = std::move(created)] { created(match); });
+        match->post([match, created = std::move(created)] {
+          created(match);
+          // Created running (every seat given): this commit starts its clocks and tells its players.
+          if (match->meta_.status == wire::RUNNING) match->commit(nullptr, nullptr);
+        });
       });
 }
 

@@ -81,9 +81,8 @@ int run(Stmt& s) {
 
 constexpr const char* kMatchColumns =
     "id, game, scenario, setup, seed_nonce, seed_commitment, status, visibility, time_control, created_by, "
-    "created_at, seq, awaiting, result, invite_code, COALESCE(tournament_id, 0), rematch_asked, "
-    "rematch_match_id, "
-    "last_activity";
+    "created_at, seq, awaiting, result, clock, coalesce(wake_at, 0), invite_code, COALESCE(tournament_id, 0), "
+    "rematch_asked, rematch_match_id, last_activity";
 
 MatchRow read_match(const Stmt& s) {
   MatchRow m;
@@ -101,11 +100,13 @@ MatchRow read_match(const Stmt& s) {
   m.seq = static_cast<uint32_t>(s.i64(11));
   m.awaiting = static_cast<uint32_t>(s.i64(12));
   m.result = s.str(13);
-  m.invite_code = s.str(14);
-  m.tournament_id = static_cast<uint64_t>(s.i64(15));
-  m.rematch_asked = static_cast<uint32_t>(s.i64(16));
-  m.rematch_match_id = static_cast<uint64_t>(s.i64(17));
-  m.last_activity = s.i64(18);
+  m.clock = s.str(14);
+  m.wake_at = s.i64(15);
+  m.invite_code = s.str(16);
+  m.tournament_id = static_cast<uint64_t>(s.i64(17));
+  m.rematch_asked = static_cast<uint32_t>(s.i64(18));
+  m.rematch_match_id = static_cast<uint64_t>(s.i64(19));
+  m.last_activity = s.i64(20);
   return m;
 }
 
@@ -373,10 +374,11 @@ class SqliteStore final : public Store {
     while (s.step() == SQLITE_ROW) {
       MyMatchRow r;
       r.match = read_match(s);
-      r.your_turn = s.i64(19) != 0;
-      r.turn_since = s.i64(20);
-      r.unread_chat = static_cast<uint32_t>(s.i64(21));
-      r.unseen_result = s.i64(22) != 0;
+      // The columns after kMatchColumns (read_match reads 0-20).
+      r.your_turn = s.i64(21) != 0;
+      r.turn_since = s.i64(22);
+      r.unread_chat = static_cast<uint32_t>(s.i64(23));
+      r.unseen_result = s.i64(24) != 0;
       out.push_back(std::move(r));
     }
     s.reset();
@@ -443,6 +445,79 @@ class SqliteStore final : public Store {
     Stmt& s = stmt("SELECT key, pool FROM rating_pools ORDER BY key");
     std::vector<std::pair<std::string, std::string>> out;
     while (s.step() == SQLITE_ROW) out.emplace_back(s.str(0), s.str(1));
+    s.reset();
+    return out;
+  }
+
+  void put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) override {
+    Stmt& s = stmt("UPDATE matches SET clock = ?, wake_at = nullif(?, 0) WHERE id = ?");
+    s.bind_text(1, clock).bind(2, wake_at).bind(3, static_cast<int64_t>(match_id));
+    run(s);
+  }
+  std::vector<std::pair<uint64_t, int64_t>> clock_wakes() override {
+    Stmt& s = stmt("SELECT id, wake_at FROM matches WHERE wake_at IS NOT NULL");
+    std::vector<std::pair<uint64_t, int64_t>> out;
+    while (s.step() == SQLITE_ROW) out.emplace_back(static_cast<uint64_t>(s.i64(0)), s.i64(1));
+    s.reset();
+    return out;
+  }
+  ProfileRow profile(uint64_t user_id) override {
+    Stmt& s = stmt("SELECT webhook_url, notify_flags FROM users WHERE id = ?");
+    s.bind(1, static_cast<int64_t>(user_id));
+    ProfileRow out{user_id, {}, 7};
+    if (s.step() == SQLITE_ROW) out = {user_id, s.str(0), static_cast<uint32_t>(s.i64(1))};
+    s.reset();
+    return out;
+  }
+  void put_profile(const ProfileRow& row) override {
+    Stmt& s = stmt("UPDATE users SET webhook_url = ?, notify_flags = ? WHERE id = ?");
+    s.bind_text(1, row.webhook_url).bind(2, row.notify_flags).bind(3, static_cast<int64_t>(row.user_id));
+    run(s);
+  }
+  uint64_t add_vacation(const VacationRow& row) override {
+    Stmt& s = stmt("INSERT INTO vacations(user_id, starts_at, ends_at) VALUES (?, ?, ?)");
+    s.bind(1, static_cast<int64_t>(row.user_id)).bind(2, row.starts_at).bind(3, row.ends_at);
+    run(s);
+    return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+  }
+  void end_vacation(uint64_t vacation_id, int64_t ends_at) override {
+    Stmt& s = stmt("UPDATE vacations SET ends_at = ? WHERE id = ?");
+    s.bind(1, ends_at).bind(2, static_cast<int64_t>(vacation_id));
+    run(s);
+  }
+  std::vector<VacationRow> vacations(int64_t after) override {
+    Stmt& s = stmt("SELECT id, user_id, starts_at, ends_at FROM vacations WHERE ends_at > ? ORDER BY starts_at");
+    s.bind(1, after);
+    std::vector<VacationRow> out;
+    while (s.step() == SQLITE_ROW)
+      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.i64(2), s.i64(3)});
+    s.reset();
+    return out;
+  }
+  uint64_t add_outbox(const OutboxRow& row) override {
+    Stmt& s = stmt("INSERT INTO webhook_outbox(user_id, url, body, attempts, next_at) VALUES (?, ?, ?, ?, ?)");
+    s.bind(1, static_cast<int64_t>(row.user_id)).bind_text(2, row.url).bind_text(3, row.body);
+    s.bind(4, row.attempts).bind(5, row.next_at);
+    run(s);
+    return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+  }
+  void retry_outbox(uint64_t id, int attempts, int64_t next_at) override {
+    Stmt& s = stmt("UPDATE webhook_outbox SET attempts = ?, next_at = ? WHERE id = ?");
+    s.bind(1, attempts).bind(2, next_at).bind(3, static_cast<int64_t>(id));
+    run(s);
+  }
+  void delete_outbox(uint64_t id) override {
+    Stmt& s = stmt("DELETE FROM webhook_outbox WHERE id = ?");
+    s.bind(1, static_cast<int64_t>(id));
+    run(s);
+  }
+  std::vector<OutboxRow> outbox() override {
+    Stmt& s = stmt("SELECT id, user_id, url, body, attempts, next_at FROM webhook_outbox ORDER BY id");
+    std::vector<OutboxRow> out;
+    while (s.step() == SQLITE_ROW) {
+      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.str(2), s.str(3),
+                     static_cast<int>(s.i64(4)), s.i64(5)});
+    }
     s.reset();
     return out;
   }

@@ -35,6 +35,9 @@ struct MatchRow {
   uint32_t seq = 0;
   uint32_t awaiting = 0;
   std::string result;
+  // Clocks (migrations/0003_clocks.sql).
+  std::string clock;    // the seats' clock state (server/clock/seat_clock.h); empty = not started
+  int64_t wake_at = 0;  // when the clock next needs looking at; 0 = never
   // Play-by-web (migrations/0004_social.sql).
   std::string invite_code;  // PRIVATE matches only
   uint64_t tournament_id = 0;
@@ -68,8 +71,8 @@ struct TournamentMatchRow {
   bool recorded = false;
 };
 
-// Numbers are stored: never renumber. kTimeout (3) belongs to the clocks.
-enum class EventKind { kAction = 0, kUndo = 1, kResign = 2, kAbort = 4, kTakeback = 5 };
+// Numbers are stored: never renumber.
+enum class EventKind { kAction = 0, kUndo = 1, kResign = 2, kTimeout = 3, kAbort = 4, kTakeback = 5 };
 
 struct EventRow {
   uint32_t seq = 0;
@@ -88,6 +91,31 @@ struct ChatRow {
   int seat = -1;
   std::string text;
   int64_t at = 0;
+};
+
+// A user's notification settings (migrations/0003_clocks.sql).
+struct ProfileRow {
+  uint64_t user_id = 0;
+  std::string webhook_url;
+  uint32_t notify_flags = 7;  // ProfileFlag bits
+};
+enum ProfileFlag : uint32_t { kNotifyYourTurn = 1, kNotifyStartEnd = 2, kNotifyTimeLow = 4 };
+
+struct VacationRow {
+  uint64_t id = 0;
+  uint64_t user_id = 0;
+  int64_t starts_at = 0;
+  int64_t ends_at = 0;
+};
+
+// A webhook delivery still to be made.
+struct OutboxRow {
+  uint64_t id = 0;
+  uint64_t user_id = 0;
+  std::string url;
+  std::string body;
+  int attempts = 0;
+  int64_t next_at = 0;
 };
 
 // Durability of commit(): kFull syncs the WAL on every commit (survives power loss);
@@ -164,6 +192,33 @@ class Store {
   virtual std::vector<TournamentMatchRow> tournament_matches() { return {}; }
   virtual void put_rating_pool(const std::string& key, const std::string& pool) { (void)key, (void)pool; }
   virtual std::vector<std::pair<std::string, std::string>> rating_pools() { return {}; }
+
+  // Clocks, vacations, profiles and webhooks (migrations/0003_clocks.sql). Not pure, like the
+  // tournament calls: test doubles keep none.
+  virtual void put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) {
+    (void)match_id, (void)clock, (void)wake_at;
+  }
+  // (match id, wake_at) of every match with something due, however far ahead.
+  virtual std::vector<std::pair<uint64_t, int64_t>> clock_wakes() { return {}; }
+  virtual ProfileRow profile(uint64_t user_id) { return {user_id, {}, 7}; }
+  virtual void put_profile(const ProfileRow& row) { (void)row; }
+  virtual uint64_t add_vacation(const VacationRow& row) {
+    (void)row;
+    return 0;
+  }
+  virtual void end_vacation(uint64_t vacation_id, int64_t ends_at) { (void)vacation_id, (void)ends_at; }
+  // Vacations ending after `after`, oldest first.
+  virtual std::vector<VacationRow> vacations(int64_t after) {
+    (void)after;
+    return {};
+  }
+  virtual uint64_t add_outbox(const OutboxRow& row) {
+    (void)row;
+    return 0;
+  }
+  virtual void retry_outbox(uint64_t id, int attempts, int64_t next_at) { (void)id, (void)attempts, (void)next_at; }
+  virtual void delete_outbox(uint64_t id) { (void)id; }
+  virtual std::vector<OutboxRow> outbox() { return {}; }
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode and applies the embedded

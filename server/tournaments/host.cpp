@@ -35,6 +35,17 @@ const tn::Board* board_of(const tn::Event& ev, int round, int board) {
                                                                : nullptr;
 }
 
+// Who forfeits a game still unfinished at the round deadline (docs/tournaments.md): in a timed
+// match the side that has used more of its time (both banks started equal, so the lower one);
+// when the banks are equal or the match is untimed, the side(s) the match is waiting for.
+std::pair<bool, bool> late_at_deadline(const Match::Outcome& o, int a_seat) {
+  size_t a = static_cast<size_t>(a_seat);
+  size_t b = static_cast<size_t>(1 - a_seat);
+  if (o.remaining.size() == 2 && o.remaining[a] != o.remaining[b])
+    return {o.remaining[a] < o.remaining[b], o.remaining[b] < o.remaining[a]};
+  return {(o.awaiting & (1u << a)) != 0, (o.awaiting & (1u << b)) != 0};
+}
+
 }  // namespace
 
 TournamentHost::TournamentHost(MatchRegistry& matches, storage::Writer& writer, std::function<int64_t()> now)
@@ -198,11 +209,13 @@ void TournamentHost::create_games(std::vector<NewGame> games) {
     MatchRegistry::CreateRequest create;
     frontier::MatchSetup setup;
     uint64_t organiser = 0;
+    std::string time_control;
     {
       std::lock_guard lock(mu_);
       const tn::Event& ev = events_.at(g.tournament).event;
       setup.ParseFromString(ev.config.options);  // game, scenario and options, stored at creation
       organiser = ev.organiser;
+      time_control = ev.config.clock;  // a serialized wire::TimeControl, empty = untimed
       create.creator_name = name_of(organiser);
       create.assigned = {{g.seat0, name_of(g.seat0)}, {g.seat1, name_of(g.seat1)}};
     }
@@ -222,6 +235,7 @@ void TournamentHost::create_games(std::vector<NewGame> games) {
     create.initial = std::move(initial.value());
     create.creator = organiser;
     create.tournament_id = g.tournament;
+    create.time_control = time_control;
     storage::TournamentMatchRow link{0, g.tournament, g.round, g.board, g.game, false};
     create.also = [link](storage::Store& s, uint64_t match_id) mutable {
       link.match_id = match_id;
@@ -344,10 +358,11 @@ void TournamentHost::tick() {
     }
   }
   create_games(std::move(games));
-  // The player the match waits for loses by forfeit (their clock ran out at the deadline);
-  // both, or a board without a match, forfeit together.
+  // Unfinished games are forfeited by clock (late_at_deadline); both players, or a board without
+  // a match, forfeit together.
   for (const auto& [id, round, board, match_id] : overdue) {
-    auto forfeit = [this, id = id, round = round, board = board, match_id = match_id](uint32_t awaiting) {
+    auto forfeit = [this, id = id, round = round, board = board,
+                    match_id = match_id](const Match::Outcome& outcome) {
       std::vector<NewGame> next;
       {
         std::lock_guard lock(mu_);
@@ -357,8 +372,9 @@ void TournamentHost::tick() {
         const tn::Board& b = *found;
         int game = static_cast<int>(b.result.games.size());
         int a_seat = tn::game_swaps_sides(game) ? 1 : 0;
-        bool a_late = match_id == 0 || (awaiting & (1u << a_seat));
-        bool b_late = match_id == 0 || (awaiting & (1u << (1 - a_seat)));
+        auto [a_by_clock, b_by_clock] = late_at_deadline(outcome, a_seat);
+        bool a_late = match_id == 0 || a_by_clock;
+        bool b_late = match_id == 0 || b_by_clock;
         tn::ResultKind kind = a_late && b_late ? tn::ResultKind::kDoubleForfeit
                               : a_late         ? tn::ResultKind::kForfeitALoses
                               : b_late         ? tn::ResultKind::kForfeitBLoses
@@ -374,11 +390,13 @@ void TournamentHost::tick() {
       create_games(std::move(next));
     };
     if (match_id == 0) {
-      forfeit(0);
+      forfeit(Match::Outcome{});
       continue;
     }
     matches_.with(match_id, [forfeit](std::shared_ptr<Match> match) {
-      if (match && !match->outcome().finished) forfeit(match->outcome().awaiting);
+      if (!match) return;
+      Match::Outcome outcome = match->outcome();
+      if (!outcome.finished) forfeit(outcome);
     });
   }
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "clock/time_control.h"
 #include "tournament/event_proto.h"
 #include "tournaments/host.h"
 #include "tournaments/wire_format.h"
@@ -60,6 +61,9 @@ void TournamentHost::create(const ConnPtr& conn, uint64_t rid, const wire::Creat
     return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
   auto config = config_from_wire(req);
   if (!config) return send_error(*conn, rid, wire::INVALID_ARGUMENT, config.status().message());
+  auto time_control = clock::normalize(req.time_control());
+  if (!time_control) return send_error(*conn, rid, wire::INVALID_ARGUMENT, time_control.status().message());
+  if (clock::timed(time_control.value())) config.value().clock = time_control.value().SerializeAsString();
   config.value().game = game->id();
   config.value().scenario = setup.scenario();
   config.value().options = setup.SerializeAsString();
@@ -289,6 +293,7 @@ wire::TournamentInfo TournamentHost::info_locked(const Hosted& h, bool full) con
     }
   }
   for (const auto& [id, board] : ev.bracket_boards) add_board(0, id, board);
+  bracket_to_wire(ev.bracket, info);
   if (ev.phase != tn::Phase::kRegistration) {
     for (const tn::StandingRow& row : tn::event_standings(ev)) {
       auto* out = info.add_standings();

@@ -10,6 +10,7 @@ import { ReplayPage } from "../replay/ReplayPage";
 import { SettingsPage } from "../pages/SettingsPage";
 import { TournamentsPage } from "../tournaments/TournamentsPage";
 import { TournamentPage } from "../tournaments/TournamentPage";
+import { RatingsPage } from "../tournaments/RatingsPage";
 import { startBrowserNotifications } from "../notify/notifications";
 import { errorText } from "./format";
 import { links, useRoute, type Route } from "./router";
@@ -61,6 +62,7 @@ export function App() {
         <nav aria-label="Main">
           <a href={links.lobby}>Lobby</a>
           <a href={links.tournaments}>Tournaments</a>
+          <a href={links.ratings}>Ratings</a>
           {user && <a href={links.settings}>Settings</a>}
         </nav>
         <div class="who">
@@ -107,6 +109,8 @@ function Page(props: { route: Route; conn: Connection; user: SessionUser | null;
       return user ? <SettingsPage conn={conn} /> : <LoginPage conn={conn} onUser={props.onUser} />;
     case "tournaments":
       return <TournamentsPage conn={conn} user={user} />;
+    case "ratings":
+      return <RatingsPage conn={conn} user={user} />;
     case "tournament":
       return <TournamentPage key={route.id.toString()} conn={conn} user={user} id={route.id} />;
     case "not-found":

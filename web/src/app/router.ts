@@ -11,6 +11,7 @@ export type Route =
   | { page: "replay"; id: bigint }
   | { page: "settings" }
   | { page: "tournaments" }
+  | { page: "ratings" }
   | { page: "tournament"; id: bigint }
   | { page: "not-found"; path: string };
 
@@ -21,7 +22,9 @@ export function parseRoute(hash: string): Route {
   const [head, first, second] = parts;
   if (parts.length === 0) return { page: "home" };
   if (parts.length === 1) {
-    if (head === "login" || head === "lobby" || head === "settings" || head === "tournaments") return { page: head };
+    if (head === "login" || head === "lobby" || head === "settings" || head === "tournaments" || head === "ratings") {
+      return { page: head };
+    }
   }
   const matchId = id(first);
   if (matchId !== null) {
@@ -53,6 +56,7 @@ export const links = {
   login: "#/login",
   settings: "#/settings",
   tournaments: "#/tournaments",
+  ratings: "#/ratings",
   match: (id: bigint, invite = "") => (invite ? `#/match/${id}/${invite}` : `#/match/${id}`),
   replay: (id: bigint) => `#/replay/${id}`,
   join: (id: bigint, invite: string) => `#/join/${id}/${invite}`,

@@ -7,7 +7,7 @@ import type { LegalChoice } from "../gen/game_pb";
 import { MatchStatus } from "../gen/wire_pb";
 import { useGames, gameTitle, scenarioName } from "../app/games";
 import { links } from "../app/router";
-import { Board } from "./board-slot";
+import { Board } from "../boards";
 import { useMatch } from "./useMatch";
 import { PromptPanel } from "./PromptPanel";
 import { ChoiceChooser } from "./ChoiceChooser";

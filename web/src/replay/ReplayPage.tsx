@@ -9,7 +9,7 @@ import { MatchStatus, ViewAtSchema, type MatchUpdate, type ViewAt } from "../gen
 import { errorText } from "../app/format";
 import { links } from "../app/router";
 import { exposeForTests } from "../app/testing";
-import { Board } from "../match/board-slot";
+import { Board } from "../boards";
 import { VerifyPanel } from "./VerifyPanel";
 
 export function ReplayPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint }) {

@@ -1,0 +1,46 @@
+// The notifier: a notification for a user goes to each of their open connections
+// (ServerMessage.notification) and, when they set a webhook and want this kind, into the webhook
+// outbox. Matches have already left out users who are looking at the match (match_clock.cpp).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "match/connection.h"
+#include "notify/sink.h"
+#include "notify/webhook_sender.h"
+#include "storage/writer.h"
+
+namespace frontier::server::notify {
+
+class Notifier final : public Sink {
+ public:
+  // `public_url` is the base of links in webhook bodies ("http://host:port").
+  Notifier(storage::Writer& writer, WebhookSender& sender, std::function<int64_t()> now, std::string public_url);
+
+  // Thread-safe: `conn` now speaks for its user (after login or a token Hello).
+  void track(const std::shared_ptr<Connection>& conn);
+  void notify(uint64_t user, const wire::Notification& n) override;
+
+  // The JSON body POSTed for `n` (docs/play-by-web.md).
+  std::string webhook_body(const wire::Notification& n) const;
+
+ private:
+  storage::Writer& writer_;
+  WebhookSender& sender_;
+  std::function<int64_t()> now_;
+  std::string public_url_;
+  std::mutex mu_;
+  std::multimap<uint64_t, std::weak_ptr<Connection>> connections_;
+};
+
+// The profile flag that enables webhooks of `kind` (takeback and rematch offers ride on "your turn":
+// they ask the user to act).
+uint32_t flag_for(wire::Notification::Kind kind);
+// "your_turn", "match_started", ...
+std::string kind_name(wire::Notification::Kind kind);
+
+}  // namespace frontier::server::notify

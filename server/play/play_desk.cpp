@@ -1,0 +1,236 @@
+#include "play/play_desk.h"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+
+#include "notify/http_post.h"
+
+namespace frontier::server {
+
+namespace {
+constexpr int64_t kDay = 86400;
+constexpr uint64_t kMaxAdvance = 10ull * 366 * kDay;
+}  // namespace
+
+PlayDesk::PlayDesk(PlayDeskConfig config, MatchRegistry& matches, storage::Writer& writer,
+                   clock::ServerClock& clock, clock::VacationBook& vacations, clock::WakeQueue& wakeups,
+                   notify::WebhookSender& sender)
+    : config_(config),
+      matches_(matches),
+      writer_(writer),
+      clock_(clock),
+      vacations_(vacations),
+      wakeups_(wakeups),
+      sender_(sender) {}
+
+PlayDesk::~PlayDesk() {
+  stop();
+}
+
+void PlayDesk::start() {
+  std::vector<storage::VacationRow> vacations;
+  std::vector<std::pair<uint64_t, int64_t>> wakes;
+  // Vacations of this year and later: the allowance counts this year's, clocks skip any.
+  int64_t since = clock::year_start(clock_.now());
+  writer_.run_sync([&](storage::Store& s) {
+    vacations = s.vacations(since);
+    wakes = s.clock_wakes();
+  });
+  for (const auto& v : vacations) vacations_.put(v);
+  for (const auto& [id, when] : wakes) wakeups_.set(id, when);
+  spdlog::info("clocks: {} timed matches waiting, {} vacations", wakes.size(), vacations.size());
+  fire_due([] {});
+  if (!clock_.is_manual()) driver_ = std::thread([this] { driver_loop(); });
+}
+
+void PlayDesk::stop() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  if (driver_.joinable()) driver_.join();
+}
+
+void PlayDesk::driver_loop() {
+  std::unique_lock lock(mu_);
+  while (!stopping_) {
+    cv_.wait_for(lock, std::chrono::seconds(1));
+    if (stopping_) break;
+    lock.unlock();
+    fire_due([] {});
+    lock.lock();
+  }
+}
+
+void PlayDesk::fire_due(std::function<void()> done) {
+  wake_all(wakeups_.pop_due(clock_.now()), std::move(done));
+}
+
+bool PlayDesk::handle(const ConnPtr& conn, uint64_t rid, const wire::ClientMessage& msg) {
+  switch (msg.body_case()) {
+    case wire::ClientMessage::kGetProfile:
+      get_profile(conn, rid);
+      return true;
+    case wire::ClientMessage::kUpdateProfile:
+      update_profile(conn, rid, msg.update_profile());
+      return true;
+    case wire::ClientMessage::kSetVacation:
+      set_vacation(conn, rid, msg.set_vacation());
+      return true;
+    case wire::ClientMessage::kAdvanceClock:
+      if (!clock_.is_manual()) return false;  // only test servers know it: UNKNOWN_MESSAGE
+      advance_clock(conn, rid, msg.advance_clock());
+      return true;
+    default:
+      return false;
+  }
+}
+
+void PlayDesk::reply_profile(const ConnPtr& conn, uint64_t rid, const storage::ProfileRow& row,
+                             const std::string& name) {
+  int64_t now = clock_.now();
+  wire::ServerMessage m;
+  m.set_request_id(rid);
+  auto* p = m.mutable_profile();
+  p->set_user_id(row.user_id);
+  p->set_user_name(name);
+  p->set_webhook_url(row.webhook_url);
+  p->set_notify_your_turn(row.notify_flags & storage::kNotifyYourTurn);
+  p->set_notify_match_start_end(row.notify_flags & storage::kNotifyStartEnd);
+  p->set_notify_time_low(row.notify_flags & storage::kNotifyTimeLow);
+  uint32_t used = vacations_.days_used(row.user_id, now);
+  p->set_vacation_days_per_year(config_.vacation_days_per_year);
+  p->set_vacation_days_left(used >= config_.vacation_days_per_year ? 0 : config_.vacation_days_per_year - used);
+  if (auto v = vacations_.current(row.user_id, now)) p->set_vacation_until(v->ends_at);
+  conn->send(m);
+}
+
+void PlayDesk::get_profile(const ConnPtr& conn, uint64_t rid) {
+  Identity who = conn->identity();
+  auto row = std::make_shared<storage::ProfileRow>();
+  writer_.submit([row, user = who.user_id](storage::Store& s) { *row = s.profile(user); },
+                 [this, conn, rid, row, who](bool) { reply_profile(conn, rid, *row, who.user_name); });
+}
+
+void PlayDesk::update_profile(const ConnPtr& conn, uint64_t rid, const wire::UpdateProfile& req) {
+  if (req.has_webhook_url() && !req.webhook_url().empty()) {
+    if (auto url = notify::parse_webhook_url(req.webhook_url()); !url)
+      return send_error(*conn, rid, wire::INVALID_ARGUMENT, url.status().message());
+  }
+  Identity who = conn->identity();
+  auto row = std::make_shared<storage::ProfileRow>();
+  writer_.submit(
+      [row, req, user = who.user_id](storage::Store& s) {
+        *row = s.profile(user);
+        if (req.has_webhook_url()) row->webhook_url = req.webhook_url();
+        auto set = [&](bool has, bool on, uint32_t flag) {
+          if (has) row->notify_flags = on ? (row->notify_flags | flag) : (row->notify_flags & ~flag);
+        };
+        set(req.has_notify_your_turn(), req.notify_your_turn(), storage::kNotifyYourTurn);
+        set(req.has_notify_match_start_end(), req.notify_match_start_end(), storage::kNotifyStartEnd);
+        set(req.has_notify_time_low(), req.notify_time_low(), storage::kNotifyTimeLow);
+        s.put_profile(*row);
+      },
+      [this, conn, rid, row, who](bool ok) {
+        if (!ok) return send_error(*conn, rid, wire::INTERNAL, "Could not store the profile");
+        reply_profile(conn, rid, *row, who.user_name);
+      });
+}
+
+void PlayDesk::set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVacation& req) {
+  Identity who = conn->identity();
+  int64_t now = clock_.now();
+  auto current = vacations_.current(who.user_id, now);
+  storage::VacationRow row;
+  if (req.days() == 0) {
+    if (!current) return send_error(*conn, rid, wire::VACATION_REFUSED, "You are not on vacation");
+    row = *current;
+    row.ends_at = now;  // whole days not begun return to the allowance (days_charged rounds up)
+  } else {
+    if (current) {
+      return send_error(*conn, rid, wire::VACATION_REFUSED,
+                        "You are already on vacation until " + std::to_string(current->ends_at) +
+                            " (unix time); end it first (days 0)");
+    }
+    uint32_t used = vacations_.days_used(who.user_id, now);
+    uint32_t left = used >= config_.vacation_days_per_year ? 0 : config_.vacation_days_per_year - used;
+    if (req.days() > left) {
+      return send_error(*conn, rid, wire::VACATION_REFUSED,
+                        "You have " + std::to_string(left) + " vacation days left this year; asked for " +
+                            std::to_string(req.days()));
+    }
+    row = {0, who.user_id, now, now + static_cast<int64_t>(req.days()) * kDay};
+  }
+  {
+    std::lock_guard lock(mu_);
+    if (!vacation_changing_.insert(who.user_id).second)
+      return send_error(*conn, rid, wire::VACATION_REFUSED, "Your previous vacation request is still being stored");
+  }
+  auto stored = std::make_shared<storage::VacationRow>(row);
+  auto profile = std::make_shared<storage::ProfileRow>();
+  writer_.submit(
+      [stored, profile](storage::Store& s) {
+        if (stored->id == 0) {
+          stored->id = s.add_vacation(*stored);
+        } else {
+          s.end_vacation(stored->id, stored->ends_at);
+        }
+        *profile = s.profile(stored->user_id);
+      },
+      [this, conn, rid, stored, profile, who](bool ok) {
+        {
+          std::lock_guard lock(mu_);
+          vacation_changing_.erase(who.user_id);
+        }
+        if (!ok) return send_error(*conn, rid, wire::INTERNAL, "Could not store the vacation");
+        vacations_.put(*stored);
+        spdlog::info("user {}: vacation {} to {}", who.user_id, stored->starts_at, stored->ends_at);
+        // The reply waits for the clocks to move, so what the user sees next already shows it.
+        reschedule_user(who.user_id, [this, conn, rid, profile, who] {
+          reply_profile(conn, rid, *profile, who.user_name);
+        });
+      });
+}
+
+void PlayDesk::reschedule_user(uint64_t user, std::function<void()> done) {
+  auto ids = std::make_shared<std::vector<uint64_t>>();
+  writer_.submit(
+      [ids, user](storage::Store& s) {
+        for (const auto& row : s.matches_of_user(user, 100000)) {
+          if (row.status == wire::RUNNING) ids->push_back(row.id);
+        }
+      },
+      [this, ids, done = std::move(done)](bool) { wake_all(*ids, done); });
+}
+
+void PlayDesk::wake_all(const std::vector<uint64_t>& ids, std::function<void()> done) {
+  if (ids.empty()) return done();
+  auto left = std::make_shared<std::atomic<size_t>>(ids.size());
+  auto finish = [left, done = std::move(done)] {
+    if (--*left == 0) done();
+  };
+  for (uint64_t id : ids) {
+    matches_.with(id, [finish](std::shared_ptr<Match> match) {
+      if (!match) return finish();
+      match->on_clock_wake(finish);
+    });
+  }
+}
+
+void PlayDesk::advance_clock(const ConnPtr& conn, uint64_t rid, const wire::AdvanceClock& req) {
+  if (req.seconds() > kMaxAdvance)
+    return send_error(*conn, rid, wire::INVALID_ARGUMENT, "AdvanceClock moves at most 10 years at once");
+  int64_t now = clock_.advance(static_cast<int64_t>(req.seconds()));
+  sender_.poke();
+  // Deadlines passed by this step fire before the reply: a test sees their effect at once.
+  fire_due([conn, rid, now] {
+    wire::ServerMessage m;
+    m.set_request_id(rid);
+    m.set_clock(now);
+    conn->send(m);
+  });
+}
+
+}  // namespace frontier::server

@@ -1,0 +1,88 @@
+#include "webhook_receiver.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+namespace frontier::testing {
+
+WebhookReceiver::WebhookReceiver() {
+  listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  ::listen(listen_fd_, 16);
+  socklen_t len = sizeof addr;
+  ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len);
+  port_ = ntohs(addr.sin_port);
+  thread_ = std::thread([this] { serve(); });
+}
+
+WebhookReceiver::~WebhookReceiver() {
+  stopping_ = true;
+  thread_.join();
+  ::close(listen_fd_);
+}
+
+void WebhookReceiver::serve() {
+  while (!stopping_) {
+    pollfd p{listen_fd_, POLLIN, 0};
+    if (::poll(&p, 1, 50) <= 0) continue;
+    int fd = ::accept(listen_fd_, nullptr, nullptr);
+    if (fd < 0) continue;
+    std::string in;
+    char buf[4096];
+    size_t body_at = std::string::npos;
+    size_t length = 0;
+    // Headers, then Content-Length bytes of body (the sender always sets it).
+    for (;;) {
+      pollfd q{fd, POLLIN, 0};
+      if (::poll(&q, 1, 2000) <= 0) break;
+      ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n <= 0) break;
+      in.append(buf, static_cast<size_t>(n));
+      if (body_at == std::string::npos) {
+        size_t end = in.find("\r\n\r\n");
+        if (end == std::string::npos) continue;
+        body_at = end + 4;
+        size_t cl = in.find("Content-Length: ");
+        if (cl != std::string::npos) length = std::strtoul(in.c_str() + cl + 16, nullptr, 10);
+      }
+      if (in.size() >= body_at + length) break;
+    }
+    if (body_at != std::string::npos) {
+      std::lock_guard lock(mu_);
+      bodies_.push_back(in.substr(body_at, length));
+    }
+    int status = status_;
+    std::string reply = "HTTP/1.1 " + std::to_string(status) + (status == 200 ? " OK" : " Error") +
+                        "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+    (void)!::write(fd, reply.data(), reply.size());
+    ::close(fd);
+  }
+}
+
+bool WebhookReceiver::await_requests(size_t n, std::chrono::milliseconds timeout) {
+  auto until = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < until) {
+    {
+      std::lock_guard lock(mu_);
+      if (bodies_.size() >= n) return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+std::vector<std::string> WebhookReceiver::bodies() const {
+  std::lock_guard lock(mu_);
+  return bodies_;
+}
+
+}  // namespace frontier::testing
