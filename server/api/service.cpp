@@ -39,6 +39,7 @@ bool is_read_only(const wire::ClientMessage& m) {
     case wire::ClientMessage::kUnsubscribe:
     case wire::ClientMessage::kFetchViewAt:
     case wire::ClientMessage::kVerifyMatch:
+    case wire::ClientMessage::kFetchChat:
       return true;
     default:
       return false;
@@ -181,6 +182,9 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
     case wire::ClientMessage::kVerifyMatch:
       return on_match(conn, rid, msg.verify_match().match_id(),
                       [conn, rid](Match& m) { m.verify(conn, rid); });
+    case wire::ClientMessage::kFetchChat:
+      return on_match(conn, rid, msg.fetch_chat().match_id(),
+                      [conn, rid](Match& m) { m.fetch_chat(conn, rid); });
     default:
       if (extension_ && extension_(conn, rid, msg)) return;
       send_error(*conn, rid, wire::UNKNOWN_MESSAGE, "Unknown request");

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
 #include "clock/seat_clock.h"
 #include "clock/vacations.h"
 #include "clock/wake_queue.h"
+#include "core/game.h"
 #include "match/connection.h"
 #include "match/history.h"
 #include "metrics/metrics.h"
@@ -112,6 +112,8 @@ class Match : public std::enable_shared_from_this<Match> {
   void fetch_view_at(const std::shared_ptr<Connection>& conn, uint64_t request_id,
                      const wire::FetchViewAt& req);
   void verify(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  // The stored chat lines, for a page opened after they were said.
+  void fetch_chat(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
   // Subscribes the creator right after creation (on the strand).
   void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
@@ -229,10 +231,10 @@ class Match : public std::enable_shared_from_this<Match> {
   uint32_t takeback_to_ = 0;
   bool takeback_rebuilding_ = false;
   bool rematch_creating_ = false;
-  uint32_t committed_awaiting_ = 0;  // the awaiting mask of the last commit: whose prompt is new
+  uint32_t committed_awaiting_ = 0;       // the awaiting mask of the last commit: whose prompt is new
   std::vector<clock::SeatClock> clocks_;  // one per seat once the match is timed and started
-  uint32_t clock_mask_ = 0;                // the seats whose clocks run (the prompts they reflect)
-  wire::MatchStatus clock_status_;         // the status the last notifications reflect
+  uint32_t clock_mask_ = 0;               // the seats whose clocks run (the prompts they reflect)
+  wire::MatchStatus clock_status_;        // the status the last notifications reflect
   int64_t stored_wake_ = 0;
   std::vector<std::pair<uint64_t, wire::Notification>> queued_notes_;  // sent with the next commit
 

@@ -1,4 +1,4 @@
-// Requests besides submitting an action: taking one back, resigning, chatting. Each goes
+// Requests besides submitting an action: taking one back, resigning, chatting. Each change goes
 // through the same commit-then-acknowledge path as an action (Match::commit).
 #include <spdlog/spdlog.h>
 
@@ -7,6 +7,22 @@
 #include "match/match.h"
 
 namespace frontier::server {
+
+namespace {
+
+// FetchChat answers with at most this many lines: a page shows the recent conversation.
+constexpr uint32_t kChatHistoryLines = 200;
+
+void fill_chat(wire::ChatMessage& out, const storage::ChatRow& row, const std::string& user_name) {
+  out.set_match_id(row.match_id);
+  out.set_user_id(row.user_id);
+  out.set_user_name(user_name);
+  out.set_seat(row.seat);
+  out.set_text(row.text);
+  out.set_at(row.at);
+}
+
+}  // namespace
 
 void Match::undo(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Undo& req) {
   auto seat = seat_in_running_match(*conn, request_id,
@@ -74,17 +90,14 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
     send_error(*conn, request_id, wire::INVALID_ARGUMENT, "A chat line has 1 to 500 characters");
     return;
   }
+  // A private match's conversation is for those who may watch it.
+  if (!admitted(*conn, request_id)) return;
   Identity who = conn->identity();
   std::vector<core::Seat> mine = seats_of(who.user_id);
+  storage::ChatRow row{meta_.id, who.user_id, mine.empty() ? core::kObserver : mine[0], req.text(),
+                       services_.now()};
   wire::ServerMessage push;
-  auto* c = push.mutable_chat();
-  c->set_match_id(meta_.id);
-  c->set_user_id(who.user_id);
-  c->set_user_name(who.user_name);
-  c->set_seat(mine.empty() ? core::kObserver : mine[0]);
-  c->set_text(req.text());
-  c->set_at(services_.now());
-  storage::ChatRow row{meta_.id, who.user_id, c->seat(), req.text(), c->at()};
+  fill_chat(*push.mutable_chat(), row, who.user_name);
   auto self = shared_from_this();
   commit([row](storage::Store& s) { s.add_chat(row); },
          [self, conn, request_id, push] {
@@ -98,6 +111,30 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
            }
          },
          false);
+}
+
+void Match::fetch_chat(const std::shared_ptr<Connection>& conn, uint64_t request_id) {
+  if (!admitted(*conn, request_id)) return;
+  auto self = shared_from_this();
+  auto lines = std::make_shared<std::vector<storage::ChatLine>>();
+  uint64_t id = meta_.id;
+  // The writer runs jobs in order, so every line acknowledged before this request is read.
+  services_.writer->submit([lines, id](storage::Store& s) { *lines = s.chat_lines(id, kChatHistoryLines); },
+                           [self, conn, request_id, lines](bool ok) {
+                             self->post([self, conn, request_id, lines, ok] {
+                               if (!ok) {
+                                 send_error(*conn, request_id, wire::INTERNAL,
+                                            "The chat could not be read; try again");
+                                 return;
+                               }
+                               wire::ServerMessage m;
+                               m.set_request_id(request_id);
+                               auto* log = m.mutable_chat_log();
+                               log->set_match_id(self->meta_.id);
+                               for (const auto& l : *lines) fill_chat(*log->add_lines(), l.row, l.user_name);
+                               conn->send(m);
+                             });
+                           });
 }
 
 }  // namespace frontier::server

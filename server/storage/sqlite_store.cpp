@@ -81,8 +81,8 @@ int run(Stmt& s) {
 
 constexpr const char* kMatchColumns =
     "id, game, scenario, setup, seed_nonce, seed_commitment, status, visibility, time_control, created_by, "
-    "created_at, seq, awaiting, result, clock, coalesce(wake_at, 0), invite_code, COALESCE(tournament_id, 0), "
-    "rematch_asked, rematch_match_id, last_activity";
+    "created_at, seq, awaiting, result, clock, coalesce(wake_at, 0), invite_code, "
+    "COALESCE(tournament_id, 0), rematch_asked, rematch_match_id, last_activity";
 
 MatchRow read_match(const Stmt& s) {
   MatchRow m;
@@ -303,6 +303,26 @@ class SqliteStore final : public Store {
     s.reset();
     return out;
   }
+  std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) override {
+    Stmt& s = stmt(
+        "SELECT c.user_id, COALESCE(u.name, ''), c.seat, c.text, c.at FROM "
+        "(SELECT * FROM chat WHERE match_id = ? ORDER BY id DESC LIMIT ?) c "
+        "LEFT JOIN users u ON u.id = c.user_id ORDER BY c.id");
+    s.bind(1, static_cast<int64_t>(match_id)).bind(2, static_cast<int64_t>(limit));
+    std::vector<ChatLine> out;
+    while (s.step() == SQLITE_ROW) {
+      ChatLine l;
+      l.row.match_id = match_id;
+      l.row.user_id = static_cast<uint64_t>(s.i64(0));
+      l.user_name = s.str(1);
+      l.row.seat = static_cast<int>(s.i64(2));
+      l.row.text = s.str(3);
+      l.row.at = s.i64(4);
+      out.push_back(std::move(l));
+    }
+    s.reset();
+    return out;
+  }
   std::vector<MatchRow> open_matches(uint32_t limit) override {
     return match_list(std::string("SELECT ") + kMatchColumns +
                           " FROM matches WHERE status = 1 AND visibility = 0 ORDER BY id DESC LIMIT ?",
@@ -486,7 +506,8 @@ class SqliteStore final : public Store {
     run(s);
   }
   std::vector<VacationRow> vacations(int64_t after) override {
-    Stmt& s = stmt("SELECT id, user_id, starts_at, ends_at FROM vacations WHERE ends_at > ? ORDER BY starts_at");
+    Stmt& s =
+        stmt("SELECT id, user_id, starts_at, ends_at FROM vacations WHERE ends_at > ? ORDER BY starts_at");
     s.bind(1, after);
     std::vector<VacationRow> out;
     while (s.step() == SQLITE_ROW)
@@ -495,7 +516,8 @@ class SqliteStore final : public Store {
     return out;
   }
   uint64_t add_outbox(const OutboxRow& row) override {
-    Stmt& s = stmt("INSERT INTO webhook_outbox(user_id, url, body, attempts, next_at) VALUES (?, ?, ?, ?, ?)");
+    Stmt& s =
+        stmt("INSERT INTO webhook_outbox(user_id, url, body, attempts, next_at) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, static_cast<int64_t>(row.user_id)).bind_text(2, row.url).bind_text(3, row.body);
     s.bind(4, row.attempts).bind(5, row.next_at);
     run(s);

@@ -93,6 +93,12 @@ struct ChatRow {
   int64_t at = 0;
 };
 
+// A stored chat line as it is read back: with its author's name.
+struct ChatLine {
+  ChatRow row;
+  std::string user_name;
+};
+
 // A user's notification settings (migrations/0003_clocks.sql).
 struct ProfileRow {
   uint64_t user_id = 0;
@@ -155,6 +161,8 @@ class Store {
   virtual std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t match_id,
                                                                          uint32_t below_seq) = 0;
   virtual std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) = 0;
+  // The latest `limit` chat lines of a match, oldest first.
+  virtual std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) = 0;
   virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
   virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
   virtual std::vector<uint64_t> unfinished_matches() = 0;
@@ -216,7 +224,9 @@ class Store {
     (void)row;
     return 0;
   }
-  virtual void retry_outbox(uint64_t id, int attempts, int64_t next_at) { (void)id, (void)attempts, (void)next_at; }
+  virtual void retry_outbox(uint64_t id, int attempts, int64_t next_at) {
+    (void)id, (void)attempts, (void)next_at;
+  }
   virtual void delete_outbox(uint64_t id) { (void)id; }
   virtual std::vector<OutboxRow> outbox() { return {}; }
 };

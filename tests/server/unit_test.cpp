@@ -116,6 +116,9 @@ class FailingStore final : public storage::Store {
   void append_event(uint64_t m, const storage::EventRow& e) override { s_->append_event(m, e); }
   void put_snapshot(uint64_t m, uint32_t seq, const std::string& b) override { s_->put_snapshot(m, seq, b); }
   void add_chat(const storage::ChatRow& c) override { s_->add_chat(c); }
+  std::vector<storage::ChatLine> chat_lines(uint64_t m, uint32_t limit) override {
+    return s_->chat_lines(m, limit);
+  }
   std::optional<storage::MatchRow> load_match(uint64_t m) override { return s_->load_match(m); }
   std::vector<storage::SeatRow> seats(uint64_t m) override { return s_->seats(m); }
   std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t m, uint32_t seq) override {

@@ -4,8 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, lastUpdate, newPlayer, screenshot, waitForSeq,
-  withFrontier,
+  clickFirstChoice, createMatch, lastUpdate, newPlayer, screenshot, waitForSeq, withFrontier,
 } from "./harness.mjs";
 
 const STEPS = 40;
@@ -27,34 +26,47 @@ function word(text) {
   return new RegExp(`(^|[^\\w-])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^\\w-])`);
 }
 
-// Checks one page that must not see under Mahdist stacks: the Empire's, or a spectator's.
-async function assertFogHolds(mahdistPage, empirePage) {
-  const mahdist = (await lastUpdate(mahdistPage)).view.khartoum;
-  const empire = (await lastUpdate(empirePage)).view.khartoum;
-  const hidden = hiddenFromEmpire(mahdist);
-  const empireSpaces = new Map((empire.spaces ?? []).map((s) => [s.id, s]));
-  // The page shows what it was given; anything the Empire's own view names (a card's text that
-  // mentions "the Mahdi", another stack's top unit) proves nothing about a leak.
-  const given = JSON.stringify(empire);
-  // The log is history the Empire watched (a recruit is seen when placed, before others cover
-  // it); the rules engine's own tests filter it. The board, prompts and status are checked here.
-  const dom = await empirePage.evaluate(() => {
+// What a page shows outside its log: every text node and attribute value. The log is history
+// the Empire watched (a recruit is seen when placed, before others cover it), filtered by the
+// rules engine and checked by its own tests; the board, the prompts and the status are checked here.
+function shownText(page) {
+  return page.evaluate(() => {
     const shown = [...document.querySelectorAll("*")].filter((el) => !el.closest(".log"));
     const attributes = shown.flatMap((el) => [...el.attributes].map((a) => a.value));
     const text = shown.flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent));
     return `${text.join("\n")}\n${attributes.join("\n")}`;
   });
+}
+
+// The ids and names of `hidden` units that `dom` shows, except those `given` (the page's own
+// view) names anyway: a card's text that mentions "the Mahdi", another stack's top unit.
+function shownUnits(dom, hidden, given) {
+  const found = [];
   for (const unit of hidden) {
-    const seen = empireSpaces.get(mahdist.spaces.find((s) => s.name === unit.space).id);
-    assert.ok(!(seen?.units ?? []).some((u) => u.id === unit.id), `the Empire's view lists hidden ${unit.id}`);
     for (const token of [unit.id, unit.name]) {
       if (word(token).test(given)) continue;
-      const found = word(token).exec(dom);
-      assert.ok(!found, `the Empire page shows hidden unit ${token} (in ${unit.space}): ` +
-        JSON.stringify(found ? dom.slice(Math.max(0, found.index - 80), found.index + 80) : ""));
+      const at = word(token).exec(dom);
+      if (at) found.push(`${token} (in ${unit.space}): ${JSON.stringify(dom.slice(Math.max(0, at.index - 80), at.index + 80))}`);
     }
   }
-  return hidden.length;
+  return found;
+}
+
+// Checks one page that must not see under Mahdist stacks (the Empire's, or a spectator's);
+// returns how many of the Mahdist's own units were hidden from it, and how many of those the
+// Mahdist's page shows (so the check is known to be able to see a unit when one is drawn).
+async function assertFogHolds(mahdistPage, otherPage) {
+  const mahdist = (await lastUpdate(mahdistPage)).view.khartoum;
+  const other = (await lastUpdate(otherPage)).view.khartoum;
+  const hidden = hiddenFromEmpire(mahdist);
+  const otherSpaces = new Map((other.spaces ?? []).map((s) => [s.id, s]));
+  for (const unit of hidden) {
+    const seen = otherSpaces.get(mahdist.spaces.find((s) => s.name === unit.space).id);
+    assert.ok(!(seen?.units ?? []).some((u) => u.id === unit.id), `the view lists hidden ${unit.id}`);
+  }
+  const given = JSON.stringify(other);
+  assert.deepEqual(shownUnits(await shownText(otherPage), hidden, given), [], "the page shows hidden units");
+  return { hidden: hidden.length, shownToMahdist: shownUnits(await shownText(mahdistPage), hidden, given).length };
 }
 
 test("two players create, join and play Khartoum by clicking; the Empire never sees what 29.14 hides", () =>
@@ -86,6 +98,7 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     for (const p of [empirePage, spectatorPage]) await p.locator(".chat li", { hasText: "Good luck, Pasha" }).waitFor();
 
     let maxHidden = 0;
+    let shownToMahdist = 0;
     for (let step = 0; step < STEPS; step++) {
       const [m, e] = [await lastUpdate(mahdistPage), await lastUpdate(empirePage)];
       assert.equal(m.seq ?? 0, e.seq ?? 0, "both pages show the same event");
@@ -97,11 +110,14 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
       await waitForSeq(mahdistPage, seq);
       await waitForSeq(empirePage, seq);
       await waitForSeq(spectatorPage, seq);
-      maxHidden = Math.max(maxHidden, await assertFogHolds(mahdistPage, empirePage));
+      const fog = await assertFogHolds(mahdistPage, empirePage);
+      maxHidden = Math.max(maxHidden, fog.hidden);
+      shownToMahdist = Math.max(shownToMahdist, fog.shownToMahdist);
       await assertFogHolds(mahdistPage, spectatorPage);
     }
     // The check above must have had something to hide at some point, or it proved nothing.
     assert.ok(maxHidden > 0, "no Mahdist stack was ever hidden from the Empire");
+    assert.ok(shownToMahdist > 0, "the Mahdist's own board shows the units the check looks for");
     const log = await empirePage.locator(".log li").count();
     assert.ok(log > 0, "the Empire's log shows what happened");
     await screenshot(mahdistPage, "khartoum-mahdist");

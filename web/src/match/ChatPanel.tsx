@@ -1,4 +1,4 @@
-// Per-match chat: the lines said while this page is open, and a box to say one.
+// Per-match chat: what was said (read when the page opens, then as it is said), and a box to say one.
 import { useState } from "preact/hooks";
 import type { ChatMessage } from "../gen/wire_pb";
 import { formatTime } from "../app/format";

@@ -16,7 +16,8 @@ export function MatchStatusLine(props: { update: MatchUpdate }) {
   if (update.status === MatchStatus.OPEN) text = "Waiting for players.";
   else if (update.status === MatchStatus.FINISHED) {
     const how = endings[update.endReason];
-    text = `Finished: ${status?.result || "no result"}${how ? ` (${how})` : ""}.`;
+    const result = (status?.result || "no result").replace(/[.\s]+$/, "");
+    text = `Finished: ${result}${how ? ` (${how})` : ""}.`;
   } else {
     const active = (status?.activeSeats ?? []).map((s) => update.seats.find((x) => x.seat === s)?.side ?? s);
     text = `Turn ${status?.turn ?? 0}${status?.phase ? `, ${status.phase}` : ""}${active.length ? ` — ${active.join(", ")} to play` : ""}.`;

@@ -35,6 +35,14 @@ export interface MatchControls {
 }
 
 
+// The stored lines followed by those pushed meanwhile, each line once (a line pushed while the
+// history was being read is in both).
+function mergeChat(earlier: ChatMessage[], later: ChatMessage[]): ChatMessage[] {
+  const key = (c: ChatMessage) => `${c.at}:${c.userId}:${c.text}`;
+  const seen = new Set(earlier.map(key));
+  return earlier.concat(later.filter((c) => !seen.has(key(c))));
+}
+
 export function useMatch(
   conn: Connection,
   user: SessionUser | null,
@@ -99,6 +107,9 @@ export function useMatch(
         : await conn.call({ case: "watchMatch", value: { matchId, sinceSeq: since, inviteCode: invite } }, "update");
       setState((s) => ({ ...s, seated: seated.current === true, error: "" }));
       apply(update);
+      // What was said before the page opened (or while it was disconnected).
+      const chat = await conn.call({ case: "fetchChat", value: { matchId } }, "chatLog");
+      setState((s) => ({ ...s, chat: mergeChat(chat.lines, s.chat) }));
     } catch (e) {
       fail(e);
     }
@@ -113,7 +124,7 @@ export function useMatch(
         if (mySeat) apply(m.body.value);
       } else if (m.body.case === "chat" && m.body.value.matchId === matchId) {
         const line = m.body.value;
-        setState((s) => ({ ...s, chat: [...s.chat, line] }));
+        setState((s) => ({ ...s, chat: mergeChat(s.chat, [line]) }));
       }
     });
     const offState = conn.onState((up) => {
