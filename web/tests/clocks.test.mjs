@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayer, waitForSeq, withFrontier,
+  clickFirstChoice, lastUpdate, newPlayer, startPublicMatch, waitForSeq, withFrontier,
 } from "./harness.mjs";
 
 const DAY = 86400;
@@ -66,8 +66,7 @@ test("clocks count, a day spent shows, a loss on time ends the match; vacation a
     // A "fast" match: 3 days each, +12 h a move, cap 5 days.
     const form = mahdist.locator("form.create-match");
     await form.getByLabel("Clock").selectOption("fast");
-    await createMatch(mahdist, { game: "khartoum", side: "Mahdist" });
-    await joinFromLobby(empire, (await lastUpdate(mahdist)).matchId, "Empire");
+    await startPublicMatch(mahdist, empire, "khartoum", ["Mahdist", "Empire"]);
     const first = await lastUpdate(mahdist);
     const [mover, moverSeat, waiting, waitingSeat] = (first.prompts ?? []).length
       ? [mahdist, 0, empire, 1] : [empire, 1, mahdist, 0];

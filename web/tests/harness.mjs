@@ -200,3 +200,30 @@ export async function joinFromLobby(page, matchId, side) {
     .getByRole("button", { name: `Join as ${side}` }).click();
   await page.getByTestId("your-side").filter({ hasText: `You play ${side}.` }).waitFor();
 }
+
+// The first creates a public match of `game` as `sides[0]` from the lobby, the second joins it as
+// `sides[1]`; resolves once both pages show it running.
+export async function startPublicMatch(first, second, game, sides) {
+  await createMatch(first, { game, side: sides[0] });
+  await joinFromLobby(second, (await lastUpdate(first)).matchId, sides[1]);
+  for (const p of [first, second]) {
+    await p.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();
+  }
+}
+
+// The page among `pages` whose seat holds a prompt (null when none does).
+export async function pageToMove(pages) {
+  for (const p of pages) if (((await lastUpdate(p)).prompts ?? []).length) return p;
+  return null;
+}
+
+// One step of a match: the page to move clicks its first legal choice and every page shows the
+// result. Returns the page that moved.
+export async function playStep(pages) {
+  const mover = await pageToMove(pages);
+  if (!mover) throw new Error(`nobody holds a prompt at event ${(await lastUpdate(pages[0])).seq ?? 0}`);
+  await clickFirstChoice(mover);
+  const seq = (await lastUpdate(mover)).seq;
+  for (const p of pages) await waitForSeq(p, seq);
+  return mover;
+}

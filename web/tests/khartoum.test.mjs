@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, lastUpdate, newPlayer, screenshot, waitForSeq, withFrontier,
+  createMatch, lastUpdate, newPlayer, playStep, screenshot, withFrontier,
 } from "./harness.mjs";
 
 const STEPS = 40;
@@ -103,13 +103,7 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
       const [m, e] = [await lastUpdate(mahdistPage), await lastUpdate(empirePage)];
       assert.equal(m.seq ?? 0, e.seq ?? 0, "both pages show the same event");
       if (m.gameStatus?.finished) break;
-      const mover = (m.prompts ?? []).length ? mahdistPage : (e.prompts ?? []).length ? empirePage : null;
-      assert.ok(mover, `someone holds a prompt at event ${m.seq ?? 0}`);
-      await clickFirstChoice(mover);
-      const seq = (await lastUpdate(mover)).seq;
-      await waitForSeq(mahdistPage, seq);
-      await waitForSeq(empirePage, seq);
-      await waitForSeq(spectatorPage, seq);
+      await playStep([mahdistPage, empirePage, spectatorPage]);
       const fog = await assertFogHolds(mahdistPage, empirePage);
       maxHidden = Math.max(maxHidden, fog.hidden);
       shownToMahdist = Math.max(shownToMahdist, fog.shownToMahdist);

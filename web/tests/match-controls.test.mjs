@@ -3,8 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayer, waitForSeq,
-  withFrontier,
+  lastUpdate, newPlayer, pageToMove, playStep, startPublicMatch, waitForSeq, withFrontier,
 } from "./harness.mjs";
 
 const labels = (update) => (update.prompts ?? []).flatMap((p) => p.choices.map((c) => c.label));
@@ -16,18 +15,16 @@ test("takeback, resign, rematch with sides swapped, abort", () =>
     const bob = await newPlayer(browser, server, "bob");
     for (const p of [alice, bob]) p.on("dialog", (d) => d.accept());
 
-    await createMatch(alice, { game: "khartoum", side: "Mahdist" });
+    await startPublicMatch(alice, bob, "khartoum", ["Mahdist", "Empire"]);
     const matchId = (await lastUpdate(alice)).matchId;
-    await joinFromLobby(bob, matchId, "Empire");
-    await status(alice, "RUNNING");
 
     // The player to move moves, thinks better of it and asks; the opponent accepts: the same
     // choices are back.
-    const [mover, opponent] = ((await lastUpdate(alice)).prompts ?? []).length ? [alice, bob] : [bob, alice];
+    const mover = await pageToMove([alice, bob]);
+    const opponent = mover === alice ? bob : alice;
     const before = await lastUpdate(mover);
-    await clickFirstChoice(mover);
+    await playStep([alice, bob]);
     const moved = (await lastUpdate(mover)).seq;
-    await waitForSeq(opponent, moved);
     await mover.getByRole("button", { name: "Ask to take back my last move" }).click();
     await mover.getByRole("button", { name: "Withdraw the request" }).waitFor();
     await opponent.getByText("Your opponent asks to take back their last move").waitFor();

@@ -3,8 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayer, waitForSeq,
-  withFrontier,
+  clickFirstChoice, lastUpdate, newPlayer, startPublicMatch, waitForSeq, withFrontier,
 } from "./harness.mjs";
 
 // Records the notifications a page raises instead of showing them (headless has no desktop).
@@ -32,11 +31,8 @@ test("a browser notification is raised for your turn elsewhere, not for the matc
     await empirePage.getByRole("button", { name: "Turn on browser notifications" }).click();
     await empirePage.getByRole("button", { name: "Turn off browser notifications" }).waitFor();
 
-    await createMatch(mahdistPage, { game: "khartoum", side: "Mahdist" });
-    const matchId = (await lastUpdate(mahdistPage)).matchId;
-
     // The Empire joins from the lobby and looks at the match: nothing is raised for it.
-    await joinFromLobby(empirePage, matchId, "Empire");
+    await startPublicMatch(mahdistPage, empirePage, "khartoum", ["Mahdist", "Empire"]);
     const playUntilEmpireMoves = async () => {
       for (let i = 0; i < 60 && !((await lastUpdate(empirePage)).prompts ?? []).length; i++) {
         await clickFirstChoice(mahdistPage);
