@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, lastUpdate, newPlayer, startPublicMatch, waitForSeq, withFrontier,
+  clickFirstChoice, lastUpdate, newPlayer, screenshot, startPublicMatch, waitForSeq, withFrontier,
 } from "./harness.mjs";
 
 const DAY = 86400;
@@ -60,6 +60,7 @@ test("clocks count, a day spent shows, a loss on time ends the match; vacation a
     await empire.getByLabel("Webhook URL").fill("http://127.0.0.1:9/frontier");
     await empire.getByRole("button", { name: "Save webhook" }).click();
     await empire.getByText("Webhook saved.").waitFor();
+    await screenshot(empire, "settings");
     await empire.reload();
     assert.equal(await empire.getByLabel("Webhook URL").inputValue(), "http://127.0.0.1:9/frontier");
 

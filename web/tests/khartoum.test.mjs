@@ -126,5 +126,6 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     await toMove.locator(`[data-testid="my-matches"] [data-match="${matchId}"] .badge.turn`).waitFor();
     await waiting.locator(`[data-testid="my-matches"] [data-match="${matchId}"]`).waitFor();
     assert.equal(await waiting.locator(`[data-match="${matchId}"] .badge.turn`).count(), 0);
+    await screenshot(toMove, "lobby-your-turn");
     assert.deepEqual([...mahdistPage.errors, ...empirePage.errors, ...spectatorPage.errors], []);
   }));
