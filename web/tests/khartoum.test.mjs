@@ -118,6 +118,19 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     await screenshot(empirePage, "khartoum-empire");
     await screenshot(spectatorPage, "khartoum-spectator");
 
+    // While the match runs, the Empire steps back through it as its own seat saw it.
+    const current = (await lastUpdate(empirePage)).seq;
+    await empirePage.getByRole("link", { name: "Step back through your moves" }).click();
+    const position = empirePage.getByTestId("replay-position");
+    await position.filter({ hasText: `Event ${current} of ${current}` }).waitFor();
+    await empirePage.getByRole("button", { name: "Previous" }).click();
+    await position.filter({ hasText: `Event ${current - 1} of ${current}` }).waitFor();
+    await empirePage.waitForFunction((s) => window.__frontier?.lastViewAt?.seq === s, current - 1);
+    assert.equal(await empirePage.evaluate(() => window.__frontier.lastViewAt.seat), 1, "its own seat's view");
+    assert.equal(await empirePage.getByLabel("Seen by").count(), 0, "no other seat while the match runs");
+    await empirePage.getByRole("link", { name: "Back to the match" }).click();
+    await empirePage.getByTestId("your-side").filter({ hasText: "You play Empire." }).waitFor();
+
     // In the lobby, "My matches" marks the match with "Your turn" for the seat that holds the prompt only.
     const now = await lastUpdate(mahdistPage);
     const matchId = now.matchId;
