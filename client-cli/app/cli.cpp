@@ -54,6 +54,10 @@ const Command kCommands[] = {
      "final hash against the server's (verifiable dice) and shows the board at each action:\n"
      "Enter or n next, p previous, g N go to action N, e end, q quit. --at N prints one position,\n"
      "--all every one. Otherwise it steps through the log.\n"},
+    {"verify", cmd_verify, "frontier verify MATCH", "check a finished match's dice (seed and re-run)",
+     "Asks the server to re-run the match from its revealed seed and, when this client carries the\n"
+     "game's rules, re-runs it here too: the seed must hash to the commitment shown from the first\n"
+     "move, and the actions must reach the announced final hash. Exit status 1 when a check fails.\n"},
     {"resign", cmd_resign, "frontier resign MATCH", "resign a running match", ""},
     {"chat", cmd_chat, "frontier chat MATCH TEXT...", "say something to a match's players and spectators",
      ""},

@@ -19,6 +19,7 @@ int cmd_play(Context& ctx);
 int cmd_watch(Context& ctx);
 int cmd_log(Context& ctx);
 int cmd_replay(Context& ctx);
+int cmd_verify(Context& ctx);
 int cmd_resign(Context& ctx);
 int cmd_chat(Context& ctx);
 int cmd_tournament(Context& ctx);
