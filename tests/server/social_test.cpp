@@ -4,7 +4,9 @@
 // what live subscribers were sent) and the server's dice verification.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
+#include <thread>
 
 #include "harness.h"
 
@@ -497,6 +499,55 @@ TEST_F(SocialTest, ViewsAtPastSeqsAreWhatLiveSubscribersSawAndTheDiceVerify) {
   EXPECT_EQ(v.revealed_seed(), north.last.revealed_seed());
   EXPECT_EQ(v.replayed_final_hash(), north.last.final_hash());
   EXPECT_GT(v.actions(), 0u);
+}
+
+TEST_F(SocialTest, TournamentMatchesRefuseAbortAndTakeback) {
+  Player organiser, a, b;
+  ASSERT_TRUE(register_player(organiser, server_.port(), "tn_org"));
+  ASSERT_TRUE(register_player(a, server_.port(), "tn_a"));
+  ASSERT_TRUE(register_player(b, server_.port(), "tn_b"));
+  wire::ClientMessage create;
+  create.mutable_create_tournament()->set_name("Social cup");
+  create.mutable_create_tournament()->set_game("race");
+  create.mutable_create_tournament()->set_format(wire::ROUND_ROBIN);
+  auto created = organiser.c->request(create);
+  ASSERT_TRUE(created && created->has_tournament()) << describe(created);
+  uint64_t tid = created->tournament().tournament_id();
+  for (Player* p : {&a, &b}) {
+    wire::ClientMessage join;
+    join.mutable_join_tournament()->set_tournament_id(tid);
+    ASSERT_TRUE(p->c->request(join)->has_tournament());
+  }
+  wire::ClientMessage start;
+  start.mutable_start_tournament()->set_tournament_id(tid);
+  ASSERT_TRUE(organiser.c->request(start)->has_tournament());
+  // The host creates the board's match asynchronously: it shows up in "my matches".
+  uint64_t id = 0;
+  for (int i = 0; i < 200 && id == 0; ++i) {
+    auto list = a.c->request(list_mine());
+    ASSERT_TRUE(list && list->has_matches());
+    if (list->matches().matches_size() > 0) {
+      EXPECT_EQ(list->matches().matches(0).tournament_id(), tid);
+      id = list->matches().matches(0).match_id();
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  ASSERT_NE(id, 0u);
+  for (Player* p : {&a, &b}) {
+    auto joined = p->c->request(join_msg(id));
+    ASSERT_TRUE(joined && joined->has_update()) << describe(joined);
+    p->last = joined->update();
+    EXPECT_EQ(p->last.tournament_id(), tid);
+    EXPECT_FALSE(p->last.abort_available());
+  }
+  EXPECT_EQ(error_of(a.c->request(abort_match(id))), wire::ABORT_NOT_ALLOWED);
+  Player& first = a.last.your_seat() == 0 ? a : b;
+  Player& second = a.last.your_seat() == 0 ? b : a;
+  play(first, second, bid(1), "tn-bid");
+  auto refused = first.c->request(offer_takeback(id));
+  EXPECT_EQ(error_of(refused), wire::UNDO_NOT_ALLOWED) << describe(refused);
+  EXPECT_EQ(first.last.status(), wire::RUNNING);
 }
 
 }  // namespace
