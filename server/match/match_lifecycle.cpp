@@ -133,15 +133,13 @@ void Match::rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id
     bool first_ask = asked != meta_.rematch_asked;
     meta_.rematch_asked = asked;
     commit([id, asked](storage::Store& s) { s.set_rematch(id, asked, 0); },
-           [self, reply, mine, first_ask] {
+           [self, reply, mine, first_ask, asker = conn->user_id()] {
              reply();
              if (!first_ask) return;
              std::string text = self->game_.seat_name(mine[0]) + " offers a rematch of match " +
                                 std::to_string(self->meta_.id) + " with sides swapped";
              for (const auto& holder : self->meta_.seats) {
-               if (std::find_if(mine.begin(), mine.end(), [&](core::Seat s) {
-                     return self->meta_.seats[static_cast<size_t>(s)].user_id == holder.user_id;
-                   }) == mine.end())
+               if (holder.user_id != asker)
                  self->notify(holder.user_id, wire::Notification::REMATCH_OFFERED, text);
              }
            });
