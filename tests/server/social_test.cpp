@@ -168,6 +168,13 @@ TEST_F(SocialTest, PrivateMatchesNeedTheirInviteCode) {
   EXPECT_EQ(error_of(guest.c->request(wrong)), wire::BAD_INVITE);
   EXPECT_EQ(error_of(fan.c->request(watch(id))), wire::BAD_INVITE);
   EXPECT_EQ(error_of(fan.c->request(view_at(id, 0))), wire::BAD_INVITE);
+  wire::ClientMessage log;
+  log.mutable_fetch_log()->set_match_id(id);
+  EXPECT_EQ(error_of(fan.c->request(log)), wire::BAD_INVITE);
+  wire::ClientMessage chat;
+  chat.mutable_send_chat()->set_match_id(id);
+  chat.mutable_send_chat()->set_text("hello?");
+  EXPECT_EQ(error_of(fan.c->request(chat)), wire::BAD_INVITE);
   auto listed = host.c->request(list_mine());
   ASSERT_TRUE(listed && listed->has_matches());
   ASSERT_EQ(listed->matches().matches(0).seats(1).user_id(), 0u) << "the seat is still free";
@@ -186,6 +193,8 @@ TEST_F(SocialTest, PrivateMatchesNeedTheirInviteCode) {
   auto past = fan.c->request(view_at(id, 0));
   ASSERT_TRUE(past && past->has_view_at()) << describe(past);
   EXPECT_EQ(past->view_at().seat(), -1);
+  auto read = fan.c->request(log);
+  EXPECT_TRUE(read && read->has_log()) << describe(read);
 }
 
 TEST_F(SocialTest, AbortOnlyBeforeEverySideHasMoved) {
