@@ -60,14 +60,23 @@ void Match::notify(uint64_t user_id, wire::Notification::Kind kind, const std::s
   services_.notify(user_id, n);
 }
 
-void Match::with_events(std::function<void(const std::vector<storage::EventRow>&)> then) {
+void Match::with_events(EventsRead then, uint32_t snapshot_below) {
   auto self = shared_from_this();
-  auto events = std::make_shared<std::vector<storage::EventRow>>();
+  struct Read {
+    std::vector<storage::EventRow> events;
+    std::optional<Snapshot> snapshot;
+  };
+  auto read = std::make_shared<Read>();
   uint64_t id = meta_.id;
   // The writer runs jobs in order, so the read sees every change queued before it.
   services_.writer->submit(
-      [events, id](storage::Store& s) { *events = s.events(id, 1); },
-      [self, events, then = std::move(then)](bool) { self->post([events, then] { then(*events); }); });
+      [read, id, snapshot_below](storage::Store& s) {
+        read->events = s.events(id, 1);
+        if (snapshot_below > 0) read->snapshot = s.snapshot_below(id, snapshot_below);
+      },
+      [self, read, then = std::move(then)](bool) {
+        self->post([read, then] { then(read->events, read->snapshot); });
+      });
 }
 
 void Match::abort_match(const std::shared_ptr<Connection>& conn, uint64_t request_id) {

@@ -269,6 +269,19 @@ TEST(History, TakebackCutsTheEventsAfterItsTargetAndReplaysToTheSameState) {
   auto inside = history_at(race, setup, events, 4);
   ASSERT_TRUE(inside);
   EXPECT_EQ(core::state_hash(race, *inside->state), core::state_hash(race, *played->state));
+  // From a snapshot at or below the target the tail replays; from one above it (never kept after
+  // a takeback, but should one survive) history_at falls back to the seed.
+  auto one = history_at(race, setup, events, 1);
+  ASSERT_TRUE(one);
+  auto via_snapshot = history_at(race, setup, events, 5, Snapshot{1, core::snapshot(race, *one->state)});
+  ASSERT_TRUE(via_snapshot);
+  EXPECT_TRUE(via_snapshot->from_snapshot);
+  EXPECT_EQ(core::state_hash(race, *via_snapshot->state), core::state_hash(race, *before->state));
+  EXPECT_EQ(via_snapshot->standing.size(), 2u) << "who moved before the snapshot is known too";
+  auto stale = history_at(race, setup, events, 5, Snapshot{4, core::snapshot(race, *played->state)});
+  ASSERT_TRUE(stale);
+  EXPECT_FALSE(stale->from_snapshot);
+  EXPECT_EQ(core::state_hash(race, *stale->state), core::state_hash(race, *before->state));
   // From a snapshot above the target the takeback cannot be replayed: the caller falls back.
   History from_snapshot;
   from_snapshot.state = played->state->clone();
