@@ -35,9 +35,11 @@ const Command kCommands[] = {
     {"new", cmd_new, "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private]",
      "create a match and take a seat",
      "Prints the match number; the opponent joins it with `frontier join N`. --private keeps it out of\n"
-     "`frontier open` (share the number instead). Solitaire games start at once.\n"},
+     "`frontier open` and prints an invite code: share the number and the code\n"
+     "(`frontier join N --invite CODE`). Solitaire games start at once.\n"},
     {"open", cmd_open, "frontier open [--limit N]", "list public matches waiting for players", ""},
-    {"join", cmd_join, "frontier join MATCH [--side SIDE]", "take a free seat in a match", ""},
+    {"join", cmd_join, "frontier join MATCH [--side SIDE] [--invite CODE]", "take a free seat in a match",
+     "A private match needs the invite code its creator was given (`frontier new --private`).\n"},
     {"list", cmd_list, "frontier list [--limit N]", "list your matches and whose turn it is", ""},
     {"play", cmd_play,
      "frontier play MATCH [--policy ask|random|first] [--seed N] [--delay MS] [--zoom TEXT] [--quiet]",
@@ -46,8 +48,8 @@ const Command kCommands[] = {
      "commands (board, log, zoom, chat, undo, resign yes, quit). --policy random|first answers every\n"
      "prompt automatically (scripts, demos, load); --seed fixes the random policy. The connection is\n"
      "re-established with back-off if lost, and an unanswered choice is resent so that it applies once.\n"},
-    {"watch", cmd_watch, "frontier watch MATCH [--zoom TEXT] [--quiet]", "follow a match as a spectator",
-     "Shows what every seat may see, kept current; `quit` leaves.\n"},
+    {"watch", cmd_watch, "frontier watch MATCH [--invite CODE] [--zoom TEXT] [--quiet]",
+     "follow a match as a spectator", "Shows what every seat may see, kept current; `quit` leaves.\n"},
     {"log", cmd_log, "frontier log MATCH [--from SEQ]", "print the match log you may read", ""},
     {"replay", cmd_replay, "frontier replay MATCH [--at N | --all]", "step through a finished match",
      "When this client carries the game's rules it re-runs the match from the revealed seed, checks the\n"
@@ -125,6 +127,7 @@ int run_loop(Context& ctx, bool watching) {
   PlayOptions opts;
   opts.match_id = *id;
   opts.watching = watching;
+  opts.invite = ctx.args.get("invite");
   auto policy = parse_policy(ctx.args.get("policy"));
   if (!policy) return ctx.fail(policy.status());
   opts.policy = *policy;
