@@ -510,6 +510,43 @@ TEST_F(SocialTest, ViewsAtPastSeqsAreWhatLiveSubscribersSawAndTheDiceVerify) {
   EXPECT_GT(v.actions(), 0u);
 }
 
+TEST_F(SocialTest, UnknownMatchesAndAnonymousChangesAreRefused) {
+  client::ProtocolClient anonymous;
+  ASSERT_TRUE(connect(anonymous, server_.port()));
+  Player p;
+  ASSERT_TRUE(register_player(p, server_.port(), "refuse"));
+  const uint64_t nowhere = 987654;
+  for (const auto& m :
+       {offer_takeback(nowhere), answer_takeback(nowhere, true), abort_match(nowhere), rematch(nowhere),
+        mark_seen(nowhere), unsubscribe(nowhere), view_at(nowhere, 0), verify(nowhere)}) {
+    auto r = p.c->request(m);
+    EXPECT_EQ(error_of(r), wire::UNKNOWN_MATCH) << m.DebugString() << describe(r);
+  }
+  // Changes need a login; reading a public match's past does not.
+  Player north, south;
+  uint64_t id = start_two_player_match(north, south, server_.port(), "race", "anon");
+  ASSERT_NE(id, 0u);
+  for (const auto& m :
+       {offer_takeback(id), answer_takeback(id, true), abort_match(id), rematch(id), mark_seen(id)}) {
+    EXPECT_EQ(error_of(anonymous.request(m)), wire::NOT_LOGGED_IN) << m.DebugString();
+  }
+  auto seen = anonymous.request(view_at(id, 0));
+  ASSERT_TRUE(seen && seen->has_view_at()) << describe(seen);
+  EXPECT_EQ(seen->view_at().seat(), -1);
+  // Unsubscribing stops the pushes: a chat line reaches South's other tab, not the one that left.
+  Player tab;
+  tab.token = south.token;
+  ASSERT_TRUE(reconnect(tab, server_.port(), id, 0));
+  ASSERT_TRUE(tab.c->request(unsubscribe(id))->ok());
+  wire::ClientMessage chat;
+  chat.mutable_send_chat()->set_match_id(id);
+  chat.mutable_send_chat()->set_text("still there?");
+  ASSERT_TRUE(north.c->request(chat)->ok());
+  ASSERT_TRUE(south.c->wait_for([](const wire::ServerMessage& m) { return m.has_chat(); }));
+  EXPECT_FALSE(tab.c->wait_for([](const wire::ServerMessage& m) { return m.has_chat(); },
+                               std::chrono::milliseconds(300)));
+}
+
 TEST_F(SocialTest, TournamentMatchesRefuseAbortAndTakeback) {
   Player organiser, a, b;
   ASSERT_TRUE(register_player(organiser, server_.port(), "tn_org"));
