@@ -60,6 +60,15 @@ const Command kCommands[] = {
      "Asks the server to re-run the match from its revealed seed and, when this client carries the\n"
      "game's rules, re-runs it here too: the seed must hash to the commitment shown from the first\n"
      "move, and the actions must reach the announced final hash. Exit status 1 when a check fails.\n"},
+    {"abort", cmd_abort, "frontier abort MATCH", "end a match without result before every side has moved",
+     "Allowed while some side has not made its first move (not in tournaments); no winner, no rating.\n"},
+    {"takeback", cmd_takeback, "frontier takeback MATCH [offer|accept|refuse|withdraw]",
+     "ask to take back your last move, or answer the opponent's request",
+     "offer (the default) asks the opponent to return the match to just before your latest move,\n"
+     "with everything after it; they accept or refuse; withdraw cancels your own offer.\n"
+     "Not in solitaire games (use undo in `frontier play`) or tournaments.\n"},
+    {"rematch", cmd_rematch, "frontier rematch MATCH", "ask for a rematch of a finished match, sides swapped",
+     "The new match starts when every player has asked; the command then prints its number.\n"},
     {"resign", cmd_resign, "frontier resign MATCH", "resign a running match", ""},
     {"chat", cmd_chat, "frontier chat MATCH TEXT...", "say something to a match's players and spectators",
      ""},

@@ -20,14 +20,13 @@ core::Result<uint64_t> match_arg(const Context& ctx, size_t index) {
   return id;
 }
 
-namespace {
-
-// Sends `m` over a logged-in session and returns the reply, or prints the failure.
-core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login = true) {
+core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login) {
   auto session = ctx.connect(need_login);
   if (!session) return session.status();
   return (*session)->call(std::move(m));
 }
+
+namespace {
 
 std::string seats_text(const wire::MatchSummary& s) {
   std::string out;

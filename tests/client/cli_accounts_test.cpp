@@ -132,5 +132,28 @@ TEST_F(Accounts, ResigningARunningMatchEndsItForBoth) {
       << r.out;
 }
 
+TEST_F(Accounts, AbortTakebackAndRematchFromTheCommandLine) {
+  CliUser a = registered("cli_north");
+  CliUser b = registered("cli_south");
+  CliResult r = a.run({"new", "race", "--json"});
+  std::string id = std::to_string(json_number(r.out, "match_id"));
+  ASSERT_EQ(b.run({"join", id}).status, 0);
+  r = a.run({"takeback", id, "--json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(json_string(r.out, "code"), "UNDO_NOT_ALLOWED") << "nothing to take back yet: " << r.out;
+  r = b.run({"takeback", id, "maybe"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("Usage: frontier takeback"), std::string::npos) << r.err;
+  r = a.run({"abort", id});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("aborted"), std::string::npos) << r.out;
+  r = b.run({"rematch", id});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("when your opponent asks too"), std::string::npos) << r.out;
+  r = a.run({"rematch", id, "--json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_GT(json_number(r.out, "new_match_id"), 0) << r.out;
+}
+
 }  // namespace
 }  // namespace frontier::testing
