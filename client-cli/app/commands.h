@@ -23,6 +23,11 @@ int cmd_resign(Context& ctx);
 int cmd_chat(Context& ctx);
 int cmd_tournament(Context& ctx);
 int cmd_ratings(Context& ctx);
+int cmd_vacation(Context& ctx);
+int cmd_profile(Context& ctx);
+
+// `--clock fast|slow|BANK/INC/CAP` (durations like 3d, 12h, 90m, 45s) as a time control.
+core::Result<wire::TimeControl> parse_clock(const std::string& text);
 
 // The match id in positional word `index`, or a usage error.
 core::Result<uint64_t> match_arg(const Context& ctx, size_t index = 0);
