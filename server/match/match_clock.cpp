@@ -98,6 +98,13 @@ Match::ClockChange Match::settle_clocks() {
 void Match::schedule_wake(const ClockChange& change) {
   if (!change.timed) return;
   stored_wake_ = change.wake_at;
+  if (change.wake_at != 0 && change.wake_at <= services_.now()) {
+    // Already due (the clock moved while this change was being stored): look now rather than at
+    // the driver's next pass, which a manual clock would never make.
+    auto self = shared_from_this();
+    post([self] { self->on_clock_wake([] {}); });
+    return;
+  }
   if (services_.wakeups) services_.wakeups->set(meta_.id, change.wake_at);
 }
 

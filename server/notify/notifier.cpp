@@ -32,7 +32,12 @@ Notifier::Notifier(storage::Writer& writer, WebhookSender& sender, std::function
 void Notifier::track(const std::shared_ptr<Connection>& conn) {
   uint64_t user = conn->user_id();
   std::lock_guard lock(mu_);
-  std::erase_if(connections_, [](const auto& entry) { return entry.second.expired(); });
+  // Closed connections leave lazily: this user's now, everyone's once every 1024 logins (a burst
+  // of logins must not rescan every connection each time).
+  auto [first, last] = connections_.equal_range(user);
+  for (auto it = first; it != last;) it = it->second.expired() ? connections_.erase(it) : std::next(it);
+  if (++tracked_ % 1024 == 0)
+    std::erase_if(connections_, [](const auto& entry) { return entry.second.expired(); });
   if (user != 0) connections_.emplace(user, conn);
 }
 

@@ -35,6 +35,7 @@ class Notifier final : public Sink {
   std::string public_url_;
   std::mutex mu_;
   std::multimap<uint64_t, std::weak_ptr<Connection>> connections_;
+  uint64_t tracked_ = 0;
 };
 
 // The profile flag that enables webhooks of `kind` (takeback and rematch offers ride on "your turn":

@@ -209,7 +209,10 @@ TEST(ClockTest, SolitaireTimeoutAbandonsTheMatch) {
   }
   EXPECT_EQ(u.clocks(0).deadline(), kStart + 7200);
   ASSERT_EQ(advance(p, 7200), kStart + 7200);
-  u = current(p, id);
+  p.last = u;
+  ASSERT_TRUE(await_finished(p));  // pushed once the timeout is committed
+  u = p.last;
+  EXPECT_EQ(u.match_id(), id);
   EXPECT_EQ(u.status(), wire::FINISHED);
   EXPECT_EQ(u.end_reason(), wire::END_BY_TIMEOUT);
   EXPECT_TRUE(u.game_status().finished());
