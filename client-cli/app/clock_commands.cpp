@@ -57,9 +57,9 @@ int show_profile(Context& ctx, const core::Result<wire::ServerMessage>& reply) {
   }
   *ctx.out << p.user_name() << "\n  webhook: " << (p.webhook_url().empty() ? "(none)" : p.webhook_url())
            << "\n  notify: your turn " << (p.notify_your_turn() ? "on" : "off") << ", start/end "
-           << (p.notify_match_start_end() ? "on" : "off") << ", time low " << (p.notify_time_low() ? "on" : "off")
-           << "\n  vacation: " << p.vacation_days_left() << " of " << p.vacation_days_per_year()
-           << " days left this year";
+           << (p.notify_match_start_end() ? "on" : "off") << ", time low "
+           << (p.notify_time_low() ? "on" : "off") << "\n  vacation: " << p.vacation_days_left() << " of "
+           << p.vacation_days_per_year() << " days left this year";
   if (p.vacation_until() != 0) *ctx.out << "; on vacation until " << when(p.vacation_until());
   *ctx.out << "\n";
   return 0;
@@ -129,8 +129,8 @@ int cmd_profile(Context& ctx) {
     } else if (kind == "time-low") {
       u->set_notify_time_low(on);
     } else {
-      return ctx.fail(
-          core::Status::invalid_argument("--notify kinds are your-turn, start-end and time-low, not '" + kind + "'"));
+      return ctx.fail(core::Status::invalid_argument(
+          "--notify kinds are your-turn, start-end and time-low, not '" + kind + "'"));
     }
   }
   return show_profile(ctx, call(ctx, std::move(m)));

@@ -191,7 +191,8 @@ void MatchRegistry::create(CreateRequest request, Found created) {
     std::vector<clock::SeatClock> clocks(static_cast<size_t>(req->game->seat_count()),
                                          clock::SeatClock{clock::pace_of(tc).initial});
     for (size_t i = 0; i < clocks.size(); ++i) {
-      if (row.awaiting & core::seat_bit(static_cast<core::Seat>(i))) clock::start_turn(clocks[i], row.created_at);
+      if (row.awaiting & core::seat_bit(static_cast<core::Seat>(i)))
+        clock::start_turn(clocks[i], row.created_at);
     }
     row.clock = clock::encode(clocks);
     row.wake_at = row.created_at;

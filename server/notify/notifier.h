@@ -19,7 +19,8 @@ namespace frontier::server::notify {
 class Notifier final : public Sink {
  public:
   // `public_url` is the base of links in webhook bodies ("http://host:port").
-  Notifier(storage::Writer& writer, WebhookSender& sender, std::function<int64_t()> now, std::string public_url);
+  Notifier(storage::Writer& writer, WebhookSender& sender, std::function<int64_t()> now,
+           std::string public_url);
 
   // Thread-safe: `conn` now speaks for its user (after login or a token Hello).
   void track(const std::shared_ptr<Connection>& conn);
