@@ -32,11 +32,14 @@ const Command kCommands[] = {
      "The password is read as for `register`.\n"},
     {"logout", cmd_logout, "frontier logout", "end the session and forget the token", ""},
     {"games", cmd_games, "frontier games", "list games, their scenarios and options", ""},
-    {"new", cmd_new, "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private]",
+    {"new", cmd_new,
+     "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private] [--clock CLOCK]",
      "create a match and take a seat",
      "Prints the match number; the opponent joins it with `frontier join N`. --private keeps it out of\n"
      "`frontier open` and prints an invite code: share the number and the code\n"
-     "(`frontier join N --invite CODE`). Solitaire games start at once.\n"},
+     "(`frontier join N --invite CODE`). Solitaire games start at once.\n"
+     "--clock fast (3 days, +12 h a move, cap 5 days), slow (3 days, +36 h, cap 10 days) or\n"
+     "BANK/INCREMENT/CAP with durations like 3d, 12h, 90m: a side that runs out loses on time.\n"},
     {"open", cmd_open, "frontier open [--limit N]", "list public matches waiting for players", ""},
     {"join", cmd_join, "frontier join MATCH [--side SIDE] [--invite CODE]", "take a free seat in a match",
      "A private match needs the invite code its creator was given (`frontier new --private`).\n"},
@@ -79,13 +82,20 @@ const Command kCommands[] = {
      "         [--scenario ID] [--option ID=VALUE]... [--mini-match] [--third-place] [--all-at-once]\n"
      "         [--min N] [--max N] [--closes-at UNIX] [--start-at UNIX] [--round-time SECONDS]\n"
      "         [--tiebreak buchholz|median-buchholz|sonneborn-berger|head-to-head|wins|side-a|side-b]...\n"
-     "         [--unrated]\n"
+     "         [--unrated] [--clock fast|slow|BANK/INC/CAP]\n"
      "  list | show ID | standings ID | pair ID (the current pairings and their match ids)\n"
      "  register ID | withdraw ID\n"
      "  organiser: start ID | pause ID | resume ID | remove ID PLAYER [--disqualify] |\n"
      "             forbid ID PLAYER PLAYER | adjust ID ROUND BOARD RESULT --reason TEXT | finish ID\n"
      "  RESULT: 1-0, 0-1 or 1/2 per game (comma-separated in a mini-match), +- / -+ / -- for forfeits.\n"
      "  Your tournament matches appear in `frontier list`; play them with `frontier play MATCH`.\n"},
+    {"vacation", cmd_vacation, "frontier vacation DAYS", "pause your clocks for DAYS days (0 ends it)",
+     "Starts now; days count against your yearly allowance (whole days begun). Your clocks in every\n"
+     "match stop while it lasts and run again when it ends.\n"},
+    {"profile", cmd_profile, "frontier profile [--webhook URL] [--notify KIND=on|off]...",
+     "show or change your notification settings and vacation days",
+     "--webhook http://host/path receives a JSON POST per notification (\"\" removes it); KIND is\n"
+     "your-turn, start-end or time-low. See docs/play-by-web.md.\n"},
     {"ratings", cmd_ratings, "frontier ratings GAME [--side SIDE] [--all] [--limit N] [--history]",
      "Glicko-2 leaderboard of a game, or of one side of it",
      "Established ratings only unless --all (provisional players have a high rating deviation);\n"

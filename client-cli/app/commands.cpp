@@ -101,13 +101,18 @@ int cmd_new(Context& ctx) {
   if (ctx.args.positional.size() != 1)
     return ctx.fail(
         core::Status::invalid_argument("Usage: frontier new GAME [--scenario ID] [--side SIDE] "
-                                       "[--option ID=VALUE]... [--private]"));
+                                       "[--option ID=VALUE]... [--private] [--clock fast|slow|B/I/C]"));
   wire::ClientMessage m;
   auto* c = m.mutable_create_match();
   c->set_game(ctx.args.positional[0]);
   c->set_scenario(ctx.args.get("scenario"));
   c->set_side(ctx.args.get("side"));
   c->set_visibility(ctx.args.has("private") ? wire::PRIVATE : wire::PUBLIC);
+  if (ctx.args.has("clock")) {
+    auto clock = parse_clock(ctx.args.get("clock"));
+    if (!clock) return ctx.fail(clock.status());
+    *c->mutable_time_control() = clock.value();
+  }
   for (const auto& opt : ctx.args.all("option")) {
     auto eq = opt.find('=');
     if (eq == std::string::npos)

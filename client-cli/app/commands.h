@@ -27,6 +27,11 @@ int cmd_resign(Context& ctx);
 int cmd_chat(Context& ctx);
 int cmd_tournament(Context& ctx);
 int cmd_ratings(Context& ctx);
+int cmd_vacation(Context& ctx);
+int cmd_profile(Context& ctx);
+
+// `--clock fast|slow|BANK/INC/CAP` (durations like 3d, 12h, 90m, 45s) as a time control.
+core::Result<wire::TimeControl> parse_clock(const std::string& text);
 
 // Sends `m` over a session (logged in unless `need_login` is false) and returns the reply; a
 // refusal from the server is an error status naming its code.

@@ -4,6 +4,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "clock/time_control.h"
+
 namespace frontier::server {
 
 MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services, StrandFactory strands,
@@ -171,6 +173,19 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   row.awaiting = full ? req->game->awaiting(*req->initial) : 0;
   row.invite_code = req->invite_code;
   row.tournament_id = req->tournament_id;
+  // A match created running (every seat given) starts its clocks in its creating transaction, so no
+  // crash can leave it running untimed; wake_at = now makes the clock driver settle it at once.
+  wire::TimeControl tc;
+  if (full && tc.ParseFromString(req->time_control) && clock::timed(tc)) {
+    std::vector<clock::SeatClock> clocks(static_cast<size_t>(req->game->seat_count()),
+                                         clock::SeatClock{clock::pace_of(tc).initial});
+    for (size_t i = 0; i < clocks.size(); ++i) {
+      if (row.awaiting & core::seat_bit(static_cast<core::Seat>(i)))
+        clock::start_turn(clocks[i], row.created_at);
+    }
+    row.clock = clock::encode(clocks);
+    row.wake_at = row.created_at;
+  }
   auto id = std::make_shared<uint64_t>(0);
   services_.writer->submit(
       [row, id, req](storage::Store& s) {
@@ -181,6 +196,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
           for (size_t seat = 0; seat < req->assigned.size(); ++seat)
             s.set_seat(*id, static_cast<int>(seat), req->assigned[seat].user_id);
         }
+        if (!row.clock.empty()) s.put_clock(*id, row.clock, row.wake_at);
         if (req->also) req->also(s, *id);
       },
       [this, row, id, req, created = std::move(created)](bool ok) mutable {
@@ -200,6 +216,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         meta.just_created = true;
         meta.invite_code = req->invite_code;
         meta.tournament_id = req->tournament_id;
+        meta.clock_state = row.clock;
         meta.seats.resize(static_cast<size_t>(req->game->seat_count()));
         if (req->assigned.empty()) {
           meta.seats[static_cast<size_t>(req->creator_seat)] = {req->creator, req->creator_name};
