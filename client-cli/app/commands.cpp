@@ -20,14 +20,13 @@ core::Result<uint64_t> match_arg(const Context& ctx, size_t index) {
   return id;
 }
 
-namespace {
-
-// Sends `m` over a logged-in session and returns the reply, or prints the failure.
-core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login = true) {
+core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login) {
   auto session = ctx.connect(need_login);
   if (!session) return session.status();
   return (*session)->call(std::move(m));
 }
+
+namespace {
 
 std::string seats_text(const wire::MatchSummary& s) {
   std::string out;
@@ -102,13 +101,18 @@ int cmd_new(Context& ctx) {
   if (ctx.args.positional.size() != 1)
     return ctx.fail(
         core::Status::invalid_argument("Usage: frontier new GAME [--scenario ID] [--side SIDE] "
-                                       "[--option ID=VALUE]... [--private]"));
+                                       "[--option ID=VALUE]... [--private] [--clock fast|slow|B/I/C]"));
   wire::ClientMessage m;
   auto* c = m.mutable_create_match();
   c->set_game(ctx.args.positional[0]);
   c->set_scenario(ctx.args.get("scenario"));
   c->set_side(ctx.args.get("side"));
   c->set_visibility(ctx.args.has("private") ? wire::PRIVATE : wire::PUBLIC);
+  if (ctx.args.has("clock")) {
+    auto clock = parse_clock(ctx.args.get("clock"));
+    if (!clock) return ctx.fail(clock.status());
+    *c->mutable_time_control() = clock.value();
+  }
   for (const auto& opt : ctx.args.all("option")) {
     auto eq = opt.find('=');
     if (eq == std::string::npos)
@@ -125,9 +129,10 @@ int cmd_new(Context& ctx) {
     ctx.emit(created);
     return 0;
   }
+  std::string invite = created.invite_code().empty() ? "" : " --invite " + created.invite_code();
   *ctx.out << "Created match " << ctx.style.bold(std::to_string(created.match_id())) << " (" << game
            << "); you hold seat " << created.seat() << ".\nAn opponent joins with `frontier join "
-           << created.match_id() << "`; then `frontier play " << created.match_id() << "`.\n";
+           << created.match_id() << invite << "`; then `frontier play " << created.match_id() << "`.\n";
   return 0;
 }
 
@@ -145,6 +150,7 @@ int cmd_join(Context& ctx) {
   wire::ClientMessage m;
   m.mutable_join_match()->set_match_id(*id);
   m.mutable_join_match()->set_side(ctx.args.get("side"));
+  m.mutable_join_match()->set_invite_code(ctx.args.get("invite"));
   auto reply = ask(ctx, std::move(m));
   if (!reply) return ctx.fail(reply.status());
   const auto& u = reply->update();

@@ -177,6 +177,11 @@ int create(Context& ctx) {
     if (!v) return ctx.fail(v.status());
     (c->*n.set)(v.value());
   }
+  if (ctx.args.has("clock")) {
+    auto clock = parse_clock(ctx.args.get("clock"));
+    if (!clock) return ctx.fail(clock.status());
+    *c->mutable_time_control() = clock.value();
+  }
   for (const char* flag : {"start-at", "round-time", "closes-at"}) {
     auto v = uint_flag(ctx, flag);
     if (!v) return ctx.fail(v.status());

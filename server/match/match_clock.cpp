@@ -55,7 +55,8 @@ Match::ClockChange Match::settle_clocks() {
   if (timed()) {
     change.timed = true;
     clock::Pace pace = clock::pace_of(meta_.time_control);
-    if (clocks_.size() != meta_.seats.size()) clocks_.assign(meta_.seats.size(), clock::SeatClock{pace.initial});
+    if (clocks_.size() != meta_.seats.size())
+      clocks_.assign(meta_.seats.size(), clock::SeatClock{pace.initial});
     for (size_t i = 0; i < clocks_.size(); ++i) {
       uint32_t bit = core::seat_bit(static_cast<core::Seat>(i));
       bool was = clock_mask_ & bit;
@@ -72,7 +73,8 @@ Match::ClockChange Match::settle_clocks() {
     std::set<uint64_t> told;
     for (size_t i = 0; i < meta_.seats.size(); ++i) {
       uint64_t user = meta_.seats[i].user_id;
-      if (user == 0 || !(seats & core::seat_bit(static_cast<core::Seat>(i))) || !told.insert(user).second) continue;
+      if (user == 0 || !(seats & core::seat_bit(static_cast<core::Seat>(i))) || !told.insert(user).second)
+        continue;
       change.notes.emplace_back(user, note(kind, text));
     }
   };
@@ -98,6 +100,13 @@ Match::ClockChange Match::settle_clocks() {
 void Match::schedule_wake(const ClockChange& change) {
   if (!change.timed) return;
   stored_wake_ = change.wake_at;
+  if (change.wake_at != 0 && change.wake_at <= services_.now()) {
+    // Already due (the clock moved while this change was being stored): look now rather than at
+    // the driver's next pass, which a manual clock would never make.
+    auto self = shared_from_this();
+    post([self] { self->on_clock_wake([] {}); });
+    return;
+  }
   if (services_.wakeups) services_.wakeups->set(meta_.id, change.wake_at);
 }
 
@@ -140,7 +149,8 @@ void Match::on_clock_wake(std::function<void()> done) {
     meta_.status = wire::FINISHED;
     spdlog::info("match {}: {} ran out of time at seq {}", meta_.id, game_.seat_name(out), seq);
     uint64_t id = meta_.id;
-    commit([id, row = event_row(seq, out, storage::EventKind::kTimeout, 0)](storage::Store& s) { s.append_event(id, row); },
+    commit([id, row = event_row(seq, out, storage::EventKind::kTimeout, 0)](
+               storage::Store& s) { s.append_event(id, row); },
            done);
     return;
   }
@@ -151,9 +161,9 @@ void Match::on_clock_wake(std::function<void()> done) {
     clocks_[i].reminded = true;
     reminded = true;
     int64_t left = clock::remaining_at(clocks_[i], now, pauses_of(i));
-    queued_notes_.emplace_back(meta_.seats[i].user_id,
-                               note(wire::Notification::TIME_LOW, "Time is running low in " + title() + ": " +
-                                                                      std::to_string(left / 3600) + " h left"));
+    queued_notes_.emplace_back(meta_.seats[i].user_id, note(wire::Notification::TIME_LOW,
+                                                            "Time is running low in " + title() + ": " +
+                                                                std::to_string(left / 3600) + " h left"));
   }
   if (reminded) return commit(nullptr, done);
   // Nothing due yet (a vacation moved the deadline): schedule again, and store the new wake so a

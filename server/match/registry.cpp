@@ -4,6 +4,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "clock/time_control.h"
+
 namespace frontier::server {
 
 MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services, StrandFactory strands,
@@ -107,7 +109,7 @@ void MatchRegistry::finish_load(uint64_t id, std::shared_ptr<Match> match) {
 
 std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow& row,
                                             const std::vector<storage::SeatRow>& seats,
-                                            const std::optional<std::pair<uint32_t, std::string>>& snapshot,
+                                            const std::optional<Snapshot>& snapshot,
                                             const std::vector<storage::EventRow>& events) {
   const core::Game* game = games_.find(row.game);
   if (!game) {
@@ -139,36 +141,14 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
 
   // Snapshot + tail first; the whole history from the seed when there is no usable snapshot
   // (or the tail takes back an action from before it).
-  History h;
-  bool from_snapshot = false;
-  if (snapshot) {
-    auto state = game->restore(snapshot->second);
-    if (state) {
-      h.state = std::move(state.value());
-      h.seq = snapshot->first;
-      std::vector<storage::EventRow> tail;
-      for (const auto& e : events) {
-        if (e.seq > snapshot->first) tail.push_back(e);
-      }
-      from_snapshot = replay_events(*game, h, tail).is_ok();
-    }
+  auto h = history_at(*game, meta.setup, events, ~0u, snapshot);
+  if (!h) {
+    spdlog::error("match {}: history does not replay: {}", id, h.status().message());
+    return nullptr;
   }
-  if (!from_snapshot) {
-    h = History{};
-    auto initial = game->initial(meta.setup);
-    if (!initial) {
-      spdlog::error("match {}: set-up refused: {}", id, initial.status().message());
-      return nullptr;
-    }
-    h.state = std::move(initial.value());
-    if (auto st = replay_events(*game, h, events); !st) {
-      spdlog::error("match {}: history does not replay: {}", id, st.message());
-      return nullptr;
-    }
-  }
-  h.standing = standing_actions(events);  // the snapshot path saw only the tail
-  auto match =
-      std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h), !from_snapshot);
+  bool log_complete = !h->from_snapshot;
+  auto match = std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h.value()),
+                                       log_complete);
   // Actions a takeback cut away no longer count: resubmitting one applies it afresh.
   for (const auto& e : surviving_events(events)) {
     if (!e.client_action_id.empty()) match->client_ids_[{e.user_id, e.client_action_id}] = e.seq;
@@ -193,6 +173,19 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   row.awaiting = full ? req->game->awaiting(*req->initial) : 0;
   row.invite_code = req->invite_code;
   row.tournament_id = req->tournament_id;
+  // A match created running (every seat given) starts its clocks in its creating transaction, so no
+  // crash can leave it running untimed; wake_at = now makes the clock driver settle it at once.
+  wire::TimeControl tc;
+  if (full && tc.ParseFromString(req->time_control) && clock::timed(tc)) {
+    std::vector<clock::SeatClock> clocks(static_cast<size_t>(req->game->seat_count()),
+                                         clock::SeatClock{clock::pace_of(tc).initial});
+    for (size_t i = 0; i < clocks.size(); ++i) {
+      if (row.awaiting & core::seat_bit(static_cast<core::Seat>(i)))
+        clock::start_turn(clocks[i], row.created_at);
+    }
+    row.clock = clock::encode(clocks);
+    row.wake_at = row.created_at;
+  }
   auto id = std::make_shared<uint64_t>(0);
   services_.writer->submit(
       [row, id, req](storage::Store& s) {
@@ -203,6 +196,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
           for (size_t seat = 0; seat < req->assigned.size(); ++seat)
             s.set_seat(*id, static_cast<int>(seat), req->assigned[seat].user_id);
         }
+        if (!row.clock.empty()) s.put_clock(*id, row.clock, row.wake_at);
         if (req->also) req->also(s, *id);
       },
       [this, row, id, req, created = std::move(created)](bool ok) mutable {
@@ -222,6 +216,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         meta.just_created = true;
         meta.invite_code = req->invite_code;
         meta.tournament_id = req->tournament_id;
+        meta.clock_state = row.clock;
         meta.seats.resize(static_cast<size_t>(req->game->seat_count()));
         if (req->assigned.empty()) {
           meta.seats[static_cast<size_t>(req->creator_seat)] = {req->creator, req->creator_name};

@@ -21,7 +21,8 @@ uint32_t flag_for(wire::Notification::Kind kind) {
 
 std::string kind_name(wire::Notification::Kind kind) {
   std::string name = wire::Notification::Kind_Name(kind);
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(name.begin(), name.end(), name.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return name;
 }
 
@@ -32,15 +33,21 @@ Notifier::Notifier(storage::Writer& writer, WebhookSender& sender, std::function
 void Notifier::track(const std::shared_ptr<Connection>& conn) {
   uint64_t user = conn->user_id();
   std::lock_guard lock(mu_);
-  std::erase_if(connections_, [](const auto& entry) { return entry.second.expired(); });
+  // Closed connections leave lazily: this user's now, everyone's once every 1024 logins (a burst
+  // of logins must not rescan every connection each time).
+  auto [first, last] = connections_.equal_range(user);
+  for (auto it = first; it != last;) it = it->second.expired() ? connections_.erase(it) : std::next(it);
+  if (++tracked_ % 1024 == 0)
+    std::erase_if(connections_, [](const auto& entry) { return entry.second.expired(); });
   if (user != 0) connections_.emplace(user, conn);
 }
 
 std::string Notifier::webhook_body(const wire::Notification& n) const {
   std::string url = public_url_ + "/#/match/" + std::to_string(n.match_id());
-  return "{\"kind\":" + sim::json_string(kind_name(n.kind())) + ",\"match_id\":" + std::to_string(n.match_id()) +
-         ",\"game\":" + sim::json_string(n.game()) + ",\"text\":" + sim::json_string(n.text()) +
-         ",\"at\":" + std::to_string(n.at()) + ",\"url\":" + sim::json_string(url) + "}";
+  return "{\"kind\":" + sim::json_string(kind_name(n.kind())) +
+         ",\"match_id\":" + std::to_string(n.match_id()) + ",\"game\":" + sim::json_string(n.game()) +
+         ",\"text\":" + sim::json_string(n.text()) + ",\"at\":" + std::to_string(n.at()) +
+         ",\"url\":" + sim::json_string(url) + "}";
 }
 
 void Notifier::notify(uint64_t user, const wire::Notification& n) {

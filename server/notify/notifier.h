@@ -19,7 +19,8 @@ namespace frontier::server::notify {
 class Notifier final : public Sink {
  public:
   // `public_url` is the base of links in webhook bodies ("http://host:port").
-  Notifier(storage::Writer& writer, WebhookSender& sender, std::function<int64_t()> now, std::string public_url);
+  Notifier(storage::Writer& writer, WebhookSender& sender, std::function<int64_t()> now,
+           std::string public_url);
 
   // Thread-safe: `conn` now speaks for its user (after login or a token Hello).
   void track(const std::shared_ptr<Connection>& conn);
@@ -35,6 +36,7 @@ class Notifier final : public Sink {
   std::string public_url_;
   std::mutex mu_;
   std::multimap<uint64_t, std::weak_ptr<Connection>> connections_;
+  uint64_t tracked_ = 0;
 };
 
 // The profile flag that enables webhooks of `kind` (takeback and rematch offers ride on "your turn":

@@ -29,7 +29,8 @@ wire::TimeControl pace(uint32_t bank, uint32_t increment, uint32_t cap) {
 }
 
 // A Race between two fresh players with clock `tc`; both hold the running update after.
-uint64_t start_race(Player& a, Player& b, uint16_t port, const wire::TimeControl& tc, const std::string& stem) {
+uint64_t start_race(Player& a, Player& b, uint16_t port, const wire::TimeControl& tc,
+                    const std::string& stem) {
   if (!register_player(a, port, stem + "a") || !register_player(b, port, stem + "b")) return 0;
   auto msg = create_match_msg("race", "North");
   *msg.mutable_create_match()->mutable_time_control() = tc;
@@ -98,8 +99,9 @@ bool has_notification(client::ProtocolClient& c) {
   wire::ClientMessage ping;
   ping.mutable_get_profile();
   (void)c.request(ping);
-  return c.wait_for([](const wire::ServerMessage& x) { return x.has_notification(); },
-                    std::chrono::milliseconds(100))
+  return c
+      .wait_for([](const wire::ServerMessage& x) { return x.has_notification(); },
+                std::chrono::milliseconds(100))
       .is_ok();
 }
 
@@ -197,7 +199,8 @@ TEST(ClockTest, SolitaireTimeoutAbandonsTheMatch) {
   auto msg = create_match_msg("lion", "");
   *msg.mutable_create_match()->mutable_time_control() = pace(7200, 0, 0);
   auto created = p.c->request(msg);
-  ASSERT_TRUE(created && created->has_created()) << (created && created->has_error() ? created->error().message() : "");
+  ASSERT_TRUE(created && created->has_created())
+      << (created && created->has_error() ? created->error().message() : "");
   uint64_t id = created->created().match_id();
   // Created running: the clock starts with the match.
   wire::MatchUpdate u;
@@ -209,7 +212,10 @@ TEST(ClockTest, SolitaireTimeoutAbandonsTheMatch) {
   }
   EXPECT_EQ(u.clocks(0).deadline(), kStart + 7200);
   ASSERT_EQ(advance(p, 7200), kStart + 7200);
-  u = current(p, id);
+  p.last = u;
+  ASSERT_TRUE(await_finished(p));  // pushed once the timeout is committed
+  u = p.last;
+  EXPECT_EQ(u.match_id(), id);
   EXPECT_EQ(u.status(), wire::FINISHED);
   EXPECT_EQ(u.end_reason(), wire::END_BY_TIMEOUT);
   EXPECT_TRUE(u.game_status().finished());
@@ -226,7 +232,8 @@ TEST(ClockTest, VacationPausesTheClockAndItResumes) {
   ASSERT_NE(id, 0u);
   ASSERT_TRUE(bid(north, south));
   auto started = vacation(north, 2);
-  ASSERT_TRUE(started && started->has_profile()) << (started && started->has_error() ? started->error().message() : "");
+  ASSERT_TRUE(started && started->has_profile())
+      << (started && started->has_error() ? started->error().message() : "");
   EXPECT_EQ(started->profile().vacation_until(), kStart + 2 * kDay);
   EXPECT_EQ(started->profile().vacation_days_left(), 28u);
   auto again = vacation(north, 1);
