@@ -34,7 +34,6 @@ export interface MatchControls {
   clearError: () => void;
 }
 
-
 // The stored lines followed by those pushed meanwhile, each line once (a line pushed while the
 // history was being read is in both).
 function mergeChat(earlier: ChatMessage[], later: ChatMessage[]): ChatMessage[] {
