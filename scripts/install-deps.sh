@@ -12,7 +12,11 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format python3
   clang libclang-rt-14-dev
+  chromium
 )
+# The browser client (web/) builds with Node.js and npm. A machine that already has them (for
+# example from NodeSource) keeps its own; otherwise Debian's come in.
+command -v npm >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -67,6 +67,10 @@ core::Status ProtocolClient::connect(const std::string& host, uint16_t port, con
       return;
     }
     stream.socket().set_option(tcp::no_delay(true), e);
+    impl_->ws.set_option(
+        websocket::stream_base::decorator([headers = handshake_headers](websocket::request_type& req) {
+          for (const auto& [name, value] : headers) req.set(name, value);
+        }));
     impl_->ws.async_handshake(where, path, [&](beast::error_code h) {
       ec = h;
       done = true;

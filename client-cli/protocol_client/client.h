@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/status.h"
 #include "wire.pb.h"
@@ -54,6 +56,9 @@ class ProtocolClient {
   core::Result<wire::ServerMessage> hello(const std::string& token = {}, uint32_t version = 1);
   core::Result<wire::ServerMessage> register_user(const std::string& name, const std::string& password);
   core::Result<wire::ServerMessage> login(const std::string& name, const std::string& password);
+
+  // Extra headers of the next connect()'s WebSocket upgrade (a browser's Origin and Cookie, in tests).
+  std::vector<std::pair<std::string, std::string>> handshake_headers;
 
   // Called with the raw bytes of every frame received (leak checks read everything).
   std::function<void(const std::string&)> on_frame;

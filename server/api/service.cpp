@@ -36,6 +36,9 @@ bool is_read_only(const wire::ClientMessage& m) {
     case wire::ClientMessage::kListTournaments:
     case wire::ClientMessage::kGetTournament:
     case wire::ClientMessage::kGetRatings:
+    case wire::ClientMessage::kUnsubscribe:
+    case wire::ClientMessage::kFetchViewAt:
+    case wire::ClientMessage::kVerifyMatch:
       return true;
     default:
       return false;
@@ -81,6 +84,11 @@ void Service::on_frame(ConnectionState& state, std::string_view bytes, bool bina
   if (!binary || !msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
     send_error(*conn, 0, wire::BAD_FRAME, "A frame must be one binary protobuf frontier.wire.ClientMessage");
     return;
+  }
+  if (msg.has_hello() && msg.hello().token().empty() && !state.cookie_token.empty()) {
+    wire::Hello with_cookie = msg.hello();
+    with_cookie.set_token(state.cookie_token);
+    return hello(conn, msg.request_id(), with_cookie, true);
   }
   dispatch(conn, msg);
 }
@@ -147,13 +155,39 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
     case wire::ClientMessage::kFetchReplay:
       return on_match(conn, rid, msg.fetch_replay().match_id(),
                       [conn, rid, req = msg.fetch_replay()](Match& m) { m.fetch_replay(conn, rid, req); });
+    // Play-by-web (docs/play-by-web.md).
+    case wire::ClientMessage::kUnsubscribe:
+      return on_match(conn, rid, msg.unsubscribe().match_id(),
+                      [conn, rid](Match& m) { m.unsubscribe(conn, rid); });
+    case wire::ClientMessage::kMarkSeen:
+      return on_match(conn, rid, msg.mark_seen().match_id(),
+                      [conn, rid](Match& m) { m.mark_seen(conn, rid); });
+    case wire::ClientMessage::kOfferTakeback:
+      return on_match(
+          conn, rid, msg.offer_takeback().match_id(),
+          [conn, rid, req = msg.offer_takeback()](Match& m) { m.offer_takeback(conn, rid, req); });
+    case wire::ClientMessage::kAnswerTakeback:
+      return on_match(
+          conn, rid, msg.answer_takeback().match_id(),
+          [conn, rid, req = msg.answer_takeback()](Match& m) { m.answer_takeback(conn, rid, req); });
+    case wire::ClientMessage::kAbortMatch:
+      return on_match(conn, rid, msg.abort_match().match_id(),
+                      [conn, rid](Match& m) { m.abort_match(conn, rid); });
+    case wire::ClientMessage::kRematch:
+      return on_match(conn, rid, msg.rematch().match_id(), [conn, rid](Match& m) { m.rematch(conn, rid); });
+    case wire::ClientMessage::kFetchViewAt:
+      return on_match(conn, rid, msg.fetch_view_at().match_id(),
+                      [conn, rid, req = msg.fetch_view_at()](Match& m) { m.fetch_view_at(conn, rid, req); });
+    case wire::ClientMessage::kVerifyMatch:
+      return on_match(conn, rid, msg.verify_match().match_id(),
+                      [conn, rid](Match& m) { m.verify(conn, rid); });
     default:
       if (extension_ && extension_(conn, rid, msg)) return;
       send_error(*conn, rid, wire::UNKNOWN_MESSAGE, "Unknown request");
   }
 }
 
-void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req) {
+void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, bool from_cookie) {
   if (req.protocol_version() != kProtocolVersion) {
     send_error(*conn, rid, wire::BAD_VERSION,
                "This server speaks protocol version " + std::to_string(kProtocolVersion) + "; you sent " +
@@ -182,7 +216,8 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req) {
       [hash, found](storage::Store& s) {
         if (auto user = s.user_for_token(hash)) *found = s.find_user(*user);
       },
-      [conn, rid, hash, found, reply](bool) {
+      [conn, rid, hash, found, reply, from_cookie](bool) {
+        if (!*found && from_cookie) return reply(Identity{});
         if (!*found) {
           send_error(*conn, rid, wire::BAD_TOKEN,
                      "That session token is unknown or was logged out; log in again");
@@ -269,6 +304,18 @@ void Service::logout(const ConnPtr& conn, uint64_t rid) {
                  [conn, rid](bool) { send_ok(*conn, rid); });
 }
 
+void Service::check_session_token(const std::string& token, std::function<void(bool)> done) {
+  auto valid = std::make_shared<bool>(false);
+  writer_.submit([hash = auth::token_hash(token),
+                  valid](storage::Store& s) { *valid = s.user_for_token(hash).has_value(); },
+                 [valid, done = std::move(done)](bool) { done(*valid); });
+}
+
+void Service::revoke_session_token(const std::string& token, std::function<void()> done) {
+  writer_.submit([hash = auth::token_hash(token)](storage::Store& s) { s.delete_token(hash); },
+                 [done = std::move(done)](bool) { done(); });
+}
+
 void Service::list_games(const ConnPtr& conn, uint64_t rid) {
   wire::ServerMessage m;
   m.set_request_id(rid);
@@ -310,6 +357,8 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
   create.creator = who.user_id;
   create.creator_name = who.user_name;
   create.visibility = req.visibility();
+  // 64 random bits: a private match's id is guessable, its code is not.
+  if (req.visibility() == wire::PRIVATE) create.invite_code = auth::random_hex(8);
   auto time_control = clock::normalize(req.time_control());
   if (!time_control) return send_error(*conn, rid, wire::INVALID_ARGUMENT, time_control.status().message());
   create.time_control = time_control.value().SerializeAsString();
@@ -331,12 +380,26 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
   const core::Registry& games = matches_.games();
   writer_.submit(
       [this, reply, user, limit, filter = req.filter(), &games](storage::Store& s) {
-        auto rows =
-            filter == wire::ListMatches::MINE ? s.matches_of_user(user, limit) : s.open_matches(limit);
+        std::vector<storage::MyMatchRow> rows;
+        if (filter == wire::ListMatches::MINE) {
+          rows = s.my_matches(user, limit);
+        } else {
+          for (auto& row : s.open_matches(limit)) rows.push_back({std::move(row)});
+        }
         auto* list = reply->mutable_matches();
-        for (const auto& row : rows) {
+        for (const auto& mine : rows) {
+          const storage::MatchRow& row = mine.match;
           const core::Game* game = games.find(row.game);
           auto* m = list->add_matches();
+          m->set_turn_since(mine.your_turn ? mine.turn_since : 0);
+          m->set_unread_chat(mine.unread_chat);
+          m->set_unseen_result(mine.unseen_result);
+          m->set_result(row.result);
+          m->set_last_activity(row.last_activity);
+          m->set_tournament_id(row.tournament_id);
+          for (int i = 0; game && row.status == wire::RUNNING && i < game->seat_count(); ++i) {
+            if (row.awaiting & core::seat_bit(i)) m->add_active_sides(game->seat_name(i));
+          }
           m->set_match_id(row.id);
           m->set_game(row.game);
           m->set_scenario(row.scenario);

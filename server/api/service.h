@@ -33,6 +33,9 @@ struct ConnectionState {
   std::shared_ptr<Connection> conn;
   TokenBucket bucket;
   int strikes = 0;
+  // The session cookie of the WebSocket upgrade, kept only when its Origin was this server's
+  // (net/session_cookie.h): a Hello without a token is authenticated by it.
+  std::string cookie_token;
 };
 
 const char* error_code_name(int code);
@@ -57,6 +60,11 @@ class Service {
       std::function<bool(const std::shared_ptr<Connection>&, uint64_t, const wire::ClientMessage&)>;
   void set_extension(Extension extension) { extension_ = std::move(extension); }
 
+  // The browser session (POST/DELETE /api/session): whether `token` opens a session, and
+  // revoking it. `done` runs on the writer's thread.
+  void check_session_token(const std::string& token, std::function<void(bool valid)> done);
+  void revoke_session_token(const std::string& token, std::function<void()> done);
+
   // Told after a connection's identity changes (login, register, token Hello): the notifier
   // keeps each user's connections. Set before serving.
   void set_identity_listener(std::function<void(const std::shared_ptr<Connection>&)> listener) {
@@ -73,7 +81,9 @@ class Service {
  private:
   using ConnPtr = std::shared_ptr<Connection>;
   void dispatch(const ConnPtr& conn, const wire::ClientMessage& msg);
-  void hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req);
+  // `from_cookie`: the token came from the session cookie; a stale one leaves the connection
+  // anonymous instead of failing the Hello.
+  void hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, bool from_cookie = false);
   void register_user(const ConnPtr& conn, uint64_t rid, const wire::Register& req);
   void login(const ConnPtr& conn, uint64_t rid, const wire::Login& req);
   void logout(const ConnPtr& conn, uint64_t rid);

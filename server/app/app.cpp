@@ -72,9 +72,9 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   clock::VacationBook vacations;
   clock::WakeQueue wakeups;
   notify::WebhookSender webhooks(writer, now);
-  std::string public_url = config.public_url.empty()
+  std::string public_url = config.net.public_url.empty()
                                ? "http://" + config.net.address + ":" + std::to_string(config.net.port)
-                               : config.public_url;
+                               : config.net.public_url;
   notify::Notifier notifier(writer, webhooks, now, public_url);
   services.now = now;
   services.vacations = &vacations;

@@ -103,6 +103,31 @@ const std::vector<Option>& options() {
          c.finished_ttl = std::chrono::seconds(s);
          return st;
        }},
+      {"--web-root", "FRONTIER_WEB_ROOT",
+       "the browser client's files, served at / (default: this build's web/dist)",
+       [](AppConfig& c, const std::string& v) {
+         c.net.web_root = v;
+         return core::Status::ok();
+       }},
+      {"--public-url", "FRONTIER_PUBLIC_URL",
+       "the URL browsers use, e.g. https://frontier.example: its origin is trusted, https: makes cookies "
+       "Secure, webhook links start with it (default http://<listen address>)",
+       [](AppConfig& c, const std::string& v) {
+         if (!v.empty() && !v.starts_with("http://") && !v.starts_with("https://"))
+           return core::Status::invalid_argument("--public-url starts with http:// or https://");
+         c.net.public_url = v;
+         while (!c.net.public_url.empty() && c.net.public_url.back() == '/') c.net.public_url.pop_back();
+         return core::Status::ok();
+       }},
+      {"--secure-cookies", "FRONTIER_SECURE_COOKIES",
+       "mark the session cookie Secure (behind a TLS proxy without --public-url)",
+       [](AppConfig& c, const std::string& v) {
+         if (v != "true" && v != "false" && v != "1" && v != "0")
+           return core::Status::invalid_argument("--secure-cookies is true or false");
+         c.net.secure_cookies = v == "true" || v == "1";
+         return core::Status::ok();
+       },
+       "true"},
       {"--kdf", "FRONTIER_KDF", "password hashing cost: interactive (default) or min (tests only)",
        [](AppConfig& c, const std::string& v) {
          if (v == "interactive") {
@@ -124,15 +149,6 @@ const std::vector<Option>& options() {
        "now"},
       {"--vacation-days", "FRONTIER_VACATION_DAYS", "vacation days per user per calendar year (default 30)",
        [](AppConfig& c, const std::string& v) { return parse_number(v, c.vacation_days, "--vacation-days"); }},
-      {"--public-url", "FRONTIER_PUBLIC_URL",
-       "the server's public base URL for links in webhooks (default http://<listen address>)",
-       [](AppConfig& c, const std::string& v) {
-         if (v.rfind("http://", 0) != 0 && v.rfind("https://", 0) != 0)
-           return core::Status::invalid_argument("--public-url starts with http:// or https://");
-         c.public_url = v;
-         while (!c.public_url.empty() && c.public_url.back() == '/') c.public_url.pop_back();
-         return core::Status::ok();
-       }},
   };
   return table;
 }
@@ -152,6 +168,7 @@ std::string usage() {
 core::Result<AppConfig> parse_config(const std::vector<std::string>& args,
                                      const char* (*getenv)(const char*)) {
   AppConfig config;
+  config.net.web_root = FRONTIER_DEFAULT_WEB_ROOT;
   for (const auto& o : options()) {
     if (const char* v = getenv(o.env); v && *v) {
       if (auto st = o.set(config, v); !st) {

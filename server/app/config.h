@@ -25,7 +25,6 @@ struct AppConfig {
   bool manual_clock = false;
   int64_t manual_clock_start = 0;  // 0 = the real time at start-up
   uint32_t vacation_days = 30;
-  std::string public_url;  // empty = http://<listen address>
   bool help = false;
 };
 

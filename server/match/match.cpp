@@ -23,6 +23,7 @@ Match::Match(const MatchServices& services, std::unique_ptr<Strand> strand, cons
       history_(std::move(history)),
       log_complete_(log_complete),
       committed_seq_(history_.seq) {
+  committed_awaiting_ = awaiting_mask();
   if (auto stored = clock::decode(meta_.clock_state)) clocks_ = std::move(*stored);
   for (size_t i = 0; i < clocks_.size(); ++i) {
     if (clocks_[i].running) clock_mask_ |= core::seat_bit(static_cast<core::Seat>(i));
@@ -69,21 +70,35 @@ std::optional<core::Seat> Match::acting_seat(const Connection& conn, uint64_t re
   return std::nullopt;
 }
 
+std::optional<core::Seat> Match::seat_in_running_match(const Connection& conn, uint64_t request_id,
+                                                       const std::optional<int>& wanted) {
+  if (meta_.status != wire::RUNNING) {
+    send_error(conn, request_id, wire::MATCH_NOT_RUNNING,
+               "Match " + std::to_string(meta_.id) + " is not running");
+    return std::nullopt;
+  }
+  return acting_seat(conn, request_id, wanted, false);
+}
+
 uint32_t Match::awaiting_mask() const {
   return meta_.status == wire::RUNNING ? game_.awaiting(*history_.state) : 0;
 }
 
-std::string Match::result_text() const {
-  if (history_.timed_out >= 0) return game_.seat_name(history_.timed_out) + " loses on time";
-  if (history_.resigned >= 0) {
-    std::string text = game_.seat_name(history_.resigned) + " resigns";
-    if (game_.seat_count() == 2) text += "; " + game_.seat_name(1 - history_.resigned) + " wins";
+std::string Match::result_text(const History& h) const {
+  if (h.aborted) return "aborted";
+  if (h.timed_out >= 0) {
+    std::string text = game_.seat_name(h.timed_out) + " loses on time";
+    if (game_.seat_count() == 1) text += ": the match is abandoned";
     return text;
   }
-  if (!finished()) return {};
+  if (h.resigned >= 0) {
+    std::string text = game_.seat_name(h.resigned) + " resigns";
+    if (game_.seat_count() == 2) text += "; " + game_.seat_name(1 - h.resigned) + " wins";
+    return text;
+  }
   frontier::GameStatus gs;
-  game_.status(*history_.state, gs);
-  return gs.result();
+  game_.status(*h.state, gs);
+  return gs.finished() ? gs.result() : std::string();
 }
 
 Match::Outcome Match::outcome() const {
@@ -91,7 +106,7 @@ Match::Outcome Match::outcome() const {
   o.finished = finished();
   o.awaiting = awaiting_mask();
   o.remaining = clock_remaining();
-  if (!o.finished) return o;
+  if (!o.finished || history_.aborted) return o;
   if (history_.timed_out >= 0) {
     o.winner = game_.seat_count() == 2 ? 1 - history_.timed_out : -1;
     return o;
@@ -117,7 +132,12 @@ void Match::commit(storage::Writer::Work work, Then then, bool push) {
   uint32_t seq = history_.seq;
   uint32_t awaiting = awaiting_mask();
   std::string result = result_text();
-  int64_t finished_at = finished() ? services_.now() : 0;
+  int64_t now = services_.now();
+  int64_t finished_at = finished() ? now : 0;
+  // Prompts that begin with this change ("my matches": longest waiting first).
+  uint32_t prompt_started = awaiting & ~committed_awaiting_;
+  committed_awaiting_ = awaiting;
+  std::vector<uint64_t> looking = looking_users();
   auto started = std::chrono::steady_clock::now();
   auto self = shared_from_this();
   // The next wake is queued before the acknowledgement (an AdvanceClock answered after it finds
@@ -129,9 +149,12 @@ void Match::commit(storage::Writer::Work work, Then then, bool push) {
     self->send_notes(std::move(clock_change->notes));
   };
   services_.writer->submit(
-      [work = std::move(work), id, status, seq, awaiting, result, finished_at, clock_change](storage::Store& store) {
+      [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,
+       looking = std::move(looking), clock_change](storage::Store& store) {
         if (work) work(store);
         store.update_match(id, status, seq, awaiting, result, finished_at);
+        store.touch_match(id, now, prompt_started);
+        for (uint64_t user : looking) store.mark_seen(user, id);
         if (clock_change->timed) store.put_clock(id, clock_change->state, clock_change->wake_at);
       },
       [self, seq, started, then = std::move(then), push](bool ok) {
@@ -201,6 +224,11 @@ void Match::subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, 
         it = self->subscribers_.insert(self->subscribers_.end(), {conn, seat, 0});
       it->last_sent = self->history_.seq;
       self->send_update(*conn, request_id, seat, since);
+      // Joining or watching shows the match as it stands: it counts as seen.
+      if (uint64_t user = conn->user_id(); user != 0) {
+        uint64_t id = self->meta_.id;
+        self->services_.writer->submit([user, id](storage::Store& s) { s.mark_seen(user, id); }, nullptr);
+      }
     };
     if (self->committed_seq_ == self->history_.seq) {
       send();
@@ -216,6 +244,7 @@ void Match::subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t 
   m.set_request_id(request_id);
   m.mutable_created()->set_match_id(meta_.id);
   m.mutable_created()->set_seat(seat);
+  m.mutable_created()->set_invite_code(meta_.invite_code);
   conn->send(m);
   send_update(*conn, 0, seat, 0);
 }
@@ -238,6 +267,12 @@ void Match::join(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
     if (wanted >= 0 && std::find(mine.begin(), mine.end(), wanted) == mine.end()) {
       send_error(*conn, request_id, wire::MATCH_FULL, game_.seat_name(wanted) + " is held by another player");
     }
+    return;
+  }
+  // Checked before anything else is said of a private match (even whether a seat is free).
+  if (meta_.visibility == wire::PRIVATE && req.invite_code() != meta_.invite_code) {
+    send_error(*conn, request_id, wire::BAD_INVITE,
+               "Match " + std::to_string(meta_.id) + " is private: joining it needs its invite code");
     return;
   }
   if (meta_.status != wire::OPEN) {
@@ -270,6 +305,12 @@ void Match::join(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
 }
 
 void Match::watch(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::WatchMatch& req) {
+  if (meta_.visibility == wire::PRIVATE && seats_of(conn->user_id()).empty() &&
+      req.invite_code() != meta_.invite_code) {
+    send_error(*conn, request_id, wire::BAD_INVITE,
+               "Match " + std::to_string(meta_.id) + " is private: watching it needs its invite code");
+    return;
+  }
   subscribe(conn, core::kObserver, req.since_seq(), request_id);
 }
 
@@ -348,6 +389,7 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
     return;
   }
   services_.metrics->actions_total++;
+  takeback_by_ = core::kObserver;  // any new action clears a takeback offer
   if (!req.client_action_id().empty()) client_ids_[key] = seq;
   check_finished();
   if (finished()) spdlog::info("match {}: finished at seq {}: {}", meta_.id, seq, result_text());

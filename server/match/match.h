@@ -32,7 +32,20 @@ struct MatchServices {
   // Told (on the match's strand) once a match's end is committed; the registry uses it to let
   // finished matches leave memory after a while.
   std::function<void(uint64_t match_id)> on_finished;
+  // Creates a rematch (set by the registry): the seats already assigned, running at once;
+  // `done` gets the new id (0 on failure) on some thread.
+  struct Rematch {
+    uint64_t of = 0;                                      // the finished match
+    uint32_t asked = 0;                                   // its rematch_asked mask (every seat)
+    frontier::MatchSetup setup;                           // seed still to choose
+    std::vector<std::pair<uint64_t, std::string>> seats;  // (user id, name) per seat
+    wire::Visibility visibility = wire::PUBLIC;
+    std::string time_control;
+  };
+  std::function<void(Rematch, std::function<void(uint64_t new_match_id)>)> start_rematch;
   // Clocks and notifications (match_clock.cpp); all optional (tests of other parts leave them out).
+  // Every notification goes through `notifier` (YOUR_TURN... from match_clock.cpp,
+  // TAKEBACK_OFFERED and REMATCH_OFFERED from Match::notify in match_lifecycle.cpp).
   clock::VacationBook* vacations = nullptr;
   clock::WakeQueue* wakeups = nullptr;
   notify::Sink* notifier = nullptr;
@@ -56,6 +69,11 @@ struct MatchMeta {
   wire::TimeControl time_control;  // kind NONE = untimed
   std::string clock_state;         // stored clocks (clock::encode); empty = not started
   bool just_created = false;       // no change of it committed yet: its start is still to be told
+  // Play-by-web (match_lifecycle.cpp, match_takeback.cpp).
+  std::string invite_code;  // PRIVATE: needed to take a seat or watch
+  uint64_t tournament_id = 0;
+  uint32_t rematch_asked = 0;  // seat bit mask
+  uint64_t rematch_match_id = 0;
 };
 
 // "frontier-seed-v1:<seed>:<nonce>" hashed with SHA-256 (hex): what clients verify at the end.
@@ -81,6 +99,19 @@ class Match : public std::enable_shared_from_this<Match> {
   void fetch_log(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::FetchLog& req);
   void fetch_replay(const std::shared_ptr<Connection>& conn, uint64_t request_id,
                     const wire::FetchReplay& req);
+  // Play-by-web: takebacks (match_takeback.cpp), abort, rematch, seen and unsubscribe
+  // (match_lifecycle.cpp), stepping back and verifying (match_replay_views.cpp).
+  void offer_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                      const wire::OfferTakeback& req);
+  void answer_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                       const wire::AnswerTakeback& req);
+  void abort_match(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  void rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  void mark_seen(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  void unsubscribe(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+  void fetch_view_at(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                     const wire::FetchViewAt& req);
+  void verify(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
   // Subscribes the creator right after creation (on the strand).
   void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
@@ -101,7 +132,7 @@ class Match : public std::enable_shared_from_this<Match> {
   // `done` runs once whatever it changed is committed.
   void on_clock_wake(std::function<void()> done);
   // Sends `n` to `user` unless one of their connections is looking at this match.
-  void notify_user(uint64_t user, wire::Notification n);
+  void notify_user(uint64_t user, wire::Notification n) const;
 
   // The update `seat` (kObserver for spectators) would be sent now, with log lines after `since`.
   wire::MatchUpdate update_for(core::Seat seat, uint32_t since) const;
@@ -120,9 +151,27 @@ class Match : public std::enable_shared_from_this<Match> {
   // The seat a request acts for, or an error already sent.
   std::optional<core::Seat> acting_seat(const Connection& conn, uint64_t request_id,
                                         const std::optional<int>& wanted, bool must_be_prompted);
+  // The same for requests that need a running match (undo, resign, takeback offers).
+  std::optional<core::Seat> seat_in_running_match(const Connection& conn, uint64_t request_id,
+                                                  const std::optional<int>& wanted);
   bool finished() const { return meta_.status == wire::FINISHED; }
   uint32_t awaiting_mask() const;
-  std::string result_text() const;
+  std::string result_text() const { return result_text(history_); }
+  std::string result_text(const History& h) const;
+  // The game's status in `h`, with resignation and abort applied.
+  void fill_status(const History& h, frontier::GameStatus& out) const;
+  wire::EndReason end_reason() const;
+  // PRIVATE matches: seated players and connections that watched with the invite code; else
+  // an error (BAD_INVITE) already sent.
+  bool admitted(const Connection& conn, uint64_t request_id) const;
+  bool abort_available() const;
+  // Users of seated connections subscribed now: what they are shown counts as seen.
+  std::vector<uint64_t> looking_users() const;
+  void notify(uint64_t user_id, wire::Notification::Kind kind, const std::string& text,
+              uint64_t new_match_id = 0) const;
+  // Reads every stored event (after every queued commit), then runs `then` on the strand.
+  void with_events(std::function<void(const std::vector<storage::EventRow>&)> then);
+  void accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
   // Queues `work` plus the match row update for the writer; `then` runs on the strand after the
   // commit, before subscribers hear of it.
@@ -159,7 +208,6 @@ class Match : public std::enable_shared_from_this<Match> {
   std::string title() const;  // "Khartoum #12"
   bool user_is_looking(uint64_t user) const;
   void fill_clock_view(wire::MatchUpdate& u) const;
-  wire::EndReason end_reason() const;
   std::vector<int64_t> clock_remaining() const;
 
   MatchServices services_;
@@ -176,6 +224,12 @@ class Match : public std::enable_shared_from_this<Match> {
   // Replies waiting for a seq to commit.
   std::vector<std::pair<uint32_t, Then>> pending_;
   std::vector<Then> waiting_for_log_;
+  // A takeback offer waits in memory only (a restart forgets it; the offerer asks again).
+  core::Seat takeback_by_ = core::kObserver;
+  uint32_t takeback_to_ = 0;
+  bool takeback_rebuilding_ = false;
+  bool rematch_creating_ = false;
+  uint32_t committed_awaiting_ = 0;  // the awaiting mask of the last commit: whose prompt is new
   std::vector<clock::SeatClock> clocks_;  // one per seat once the match is timed and started
   uint32_t clock_mask_ = 0;                // the seats whose clocks run (the prompts they reflect)
   wire::MatchStatus clock_status_;         // the status the last notifications reflect

@@ -43,7 +43,7 @@ bool Match::user_is_looking(uint64_t user) const {
   });
 }
 
-void Match::notify_user(uint64_t user, wire::Notification n) {
+void Match::notify_user(uint64_t user, wire::Notification n) const {
   if (!services_.notifier || user == 0 || user_is_looking(user)) return;
   services_.notifier->notify(user, n);
 }
@@ -145,10 +145,7 @@ void Match::on_clock_wake(std::function<void()> done) {
   }
   if (out != core::kObserver) {
     uint32_t seq = history_.seq + 1;
-    history_.timed_out = out;
-    history_.seq = seq;
-    history_.last = LastAction{};
-    history_.log.push_back({seq, timeout_event(game_, out)});
+    apply_timeout(game_, history_, seq, out);
     meta_.status = wire::FINISHED;
     spdlog::info("match {}: {} ran out of time at seq {}", meta_.id, game_.seat_name(out), seq);
     uint64_t id = meta_.id;
@@ -181,13 +178,6 @@ void Match::on_clock_wake(std::function<void()> done) {
   }
   if (committed_seq_ == history_.seq) broadcast();  // clocks shown as paused or running again
   done();
-}
-
-wire::EndReason Match::end_reason() const {
-  if (!finished()) return wire::END_REASON_UNSPECIFIED;
-  if (history_.timed_out >= 0) return wire::END_BY_TIMEOUT;
-  if (history_.resigned >= 0) return wire::END_BY_RESIGNATION;
-  return wire::END_BY_RULES;
 }
 
 std::vector<int64_t> Match::clock_remaining() const {

@@ -9,13 +9,8 @@
 namespace frontier::server {
 
 void Match::undo(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Undo& req) {
-  if (meta_.status != wire::RUNNING) {
-    send_error(*conn, request_id, wire::MATCH_NOT_RUNNING,
-               "Match " + std::to_string(meta_.id) + " is not running");
-    return;
-  }
-  auto seat =
-      acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, false);
+  auto seat = seat_in_running_match(*conn, request_id,
+                                    req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt);
   if (!seat) return;
   if (req.expected_seq() != history_.seq) {
     send_error(*conn, request_id, wire::STALE_SEQ,
@@ -40,23 +35,17 @@ void Match::undo(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   }
   uint32_t seq = history_.seq + 1;
   take_back(game_, history_, seq);
+  takeback_by_ = core::kObserver;
   commit_and_ok(event_row(seq, *seat, storage::EventKind::kUndo, conn->user_id()), conn, request_id);
 }
 
 void Match::resign(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::Resign& req) {
-  if (meta_.status != wire::RUNNING) {
-    send_error(*conn, request_id, wire::MATCH_NOT_RUNNING,
-               "Match " + std::to_string(meta_.id) + " is not running");
-    return;
-  }
-  auto seat =
-      acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, false);
+  auto seat = seat_in_running_match(*conn, request_id,
+                                    req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt);
   if (!seat) return;
   uint32_t seq = history_.seq + 1;
-  history_.resigned = *seat;
-  history_.seq = seq;
-  history_.last = LastAction{};
-  history_.log.push_back({seq, resign_event(game_, *seat)});
+  apply_resign(game_, history_, seq, *seat);
+  takeback_by_ = core::kObserver;
   meta_.status = wire::FINISHED;
   spdlog::info("match {}: {} resigns at seq {}", meta_.id, game_.seat_name(*seat), seq);
   commit_and_ok(event_row(seq, *seat, storage::EventKind::kResign, conn->user_id()), conn, request_id);

@@ -32,17 +32,7 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
     if (!p.kind().empty()) *u.add_prompts() = std::move(p);
   }
   u.set_status(meta_.status);
-  auto* gs = u.mutable_game_status();
-  game_.status(*history_.state, *gs);
-  // A resignation or a loss on time ends the match outside the rules: the loser's opponent wins
-  // a two-player match; otherwise nobody does (a solitaire match is abandoned).
-  core::Seat loser = history_.timed_out >= 0 ? history_.timed_out : history_.resigned;
-  if (loser >= 0) {
-    gs->clear_active_seats();
-    gs->set_finished(true);
-    gs->set_winner(game_.seat_count() == 2 ? 1 - loser : -1);
-    gs->set_result(result_text());
-  }
+  fill_status(history_, *u.mutable_game_status());
   for (size_t i = 0; i < meta_.seats.size(); ++i) {
     auto* s = u.add_seats();
     s->set_seat(static_cast<int>(i));
@@ -58,8 +48,32 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
   }
   u.set_undo_available(meta_.status == wire::RUNNING && seat >= 0 && history_.last.seat == seat &&
                        history_.last.reversible);
+  // Play-by-web: offers name seats and seqs only, never what would be taken back.
+  u.set_takeback_offered_by(takeback_by_);
+  if (takeback_by_ >= 0) u.set_takeback_to_seq(takeback_to_);
+  u.set_abort_available(abort_available());
+  u.set_end_reason(end_reason());
+  for (int s = 0; s < game_.seat_count(); ++s) {
+    if (meta_.rematch_asked & core::seat_bit(s)) u.add_rematch_asked_by(s);
+  }
+  u.set_rematch_match_id(meta_.rematch_match_id);
+  u.set_tournament_id(meta_.tournament_id);
+  if (seat >= 0) u.set_invite_code(meta_.invite_code);
   fill_clock_view(u);
   return u;
+}
+
+void Match::fill_status(const History& h, frontier::GameStatus& out) const {
+  game_.status(*h.state, out);
+  // A resignation, a loss on time or an abort ends the match outside the rules: the loser's
+  // opponent wins a two-player match; otherwise nobody does (a solitaire match is abandoned).
+  core::Seat loser = h.timed_out >= 0 ? h.timed_out : h.resigned;
+  if (loser >= 0 || h.aborted) {
+    out.clear_active_seats();
+    out.set_finished(true);
+    out.set_winner(loser >= 0 && game_.seat_count() == 2 ? 1 - loser : -1);
+    out.set_result(result_text(h));
+  }
 }
 
 // The log before a loaded snapshot is not in memory: rebuild it once from the events (a full

@@ -21,6 +21,9 @@ MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services
     }
     if (finish_listener_) finish_listener_(id);
   };
+  services_.start_rematch = [this](MatchServices::Rematch spec, std::function<void(uint64_t)> done) {
+    create_rematch(std::move(spec), std::move(done));
+  };
 }
 
 void MatchRegistry::evict_expired_locked() {
@@ -126,6 +129,10 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
   meta.created_at = row.created_at;
   (void)meta.time_control.ParseFromString(row.time_control);  // unparsable = untimed
   meta.clock_state = row.clock;
+  meta.invite_code = row.invite_code;
+  meta.tournament_id = row.tournament_id;
+  meta.rematch_asked = row.rematch_asked;
+  meta.rematch_match_id = row.rematch_match_id;
   meta.seats.resize(static_cast<size_t>(game->seat_count()));
   for (const auto& s : seats) {
     if (s.seat >= 0 && s.seat < game->seat_count())
@@ -161,9 +168,11 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
       return nullptr;
     }
   }
+  h.standing = standing_actions(events);  // the snapshot path saw only the tail
   auto match =
       std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h), !from_snapshot);
-  for (const auto& e : events) {
+  // Actions a takeback cut away no longer count: resubmitting one applies it afresh.
+  for (const auto& e : surviving_events(events)) {
     if (!e.client_action_id.empty()) match->client_ids_[{e.user_id, e.client_action_id}] = e.seq;
   }
   return match;
@@ -184,6 +193,8 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   row.created_by = req->creator;
   row.created_at = services_.now();
   row.awaiting = full ? req->game->awaiting(*req->initial) : 0;
+  row.invite_code = req->invite_code;
+  row.tournament_id = req->tournament_id;
   // A match created running (every seat given) starts its clocks in its creating transaction, so no
   // crash can leave it running untimed; wake_at = now makes the clock driver settle it at once.
   wire::TimeControl tc;
@@ -225,6 +236,8 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         meta.created_at = row.created_at;
         (void)meta.time_control.ParseFromString(req->time_control);
         meta.just_created = true;
+        meta.invite_code = req->invite_code;
+        meta.tournament_id = req->tournament_id;
         meta.clock_state = row.clock;
         meta.seats.resize(static_cast<size_t>(req->game->seat_count()));
         if (req->assigned.empty()) {

@@ -44,6 +44,8 @@ class MatchRegistry {
     // Seats given at creation (tournament boards): one holder per seat, all filled, and the
     // match starts running at once. Empty: only the creator's seat is taken.
     std::vector<SeatHolder> assigned;
+    std::string invite_code;     // PRIVATE matches
+    uint64_t tournament_id = 0;  // tournament boards
     // Runs in the same transaction as the match's creation, with its new id.
     std::function<void(storage::Store&, uint64_t match_id)> also;
   };
@@ -51,6 +53,10 @@ class MatchRegistry {
   void create(CreateRequest request, Found created);
 
   size_t loaded() const;
+
+  // A rematch (MatchServices::start_rematch): a new seed, the seats assigned, linked to the
+  // match it follows in the same transaction (match_lifecycle.cpp).
+  void create_rematch(MatchServices::Rematch spec, std::function<void(uint64_t new_match_id)> done);
 
   // Told (on the match's strand) after each match's end is committed, besides the registry's own
   // bookkeeping: the tournament host records results from it. Set before serving.

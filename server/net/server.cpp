@@ -19,6 +19,8 @@
 
 #include "api/service.h"
 #include "metrics/metrics.h"
+#include "net/session_cookie.h"
+#include "net/static_files.h"
 
 namespace frontier::server {
 
@@ -67,8 +69,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   WsSession(NetServer::Impl& server, tcp::socket&& socket, std::string remote)
       : server_(server), ws_(std::move(socket)), remote_(std::move(remote)) {}
 
-  void run(http::request<http::string_body> req) {
+  void run(http::request<http::string_body> req, std::string cookie_token) {
     req_ = std::move(req);
+    cookie_token_ = std::move(cookie_token);
     websocket::stream_base::timeout t{};
     t.handshake_timeout = server_.config.handshake_timeout;
     t.idle_timeout = server_.config.idle_timeout;
@@ -99,6 +102,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     if (ec) return;
     auto& m = *server_.metrics;
     state_.conn = std::make_shared<Connection>(next_connection_id++, remote_, weak_from_this(), &m);
+    state_.cookie_token = std::move(cookie_token_);
     server_.service->configure(state_);
     {
       std::lock_guard lock(server_.sessions_mu);
@@ -199,6 +203,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   websocket::stream<beast::tcp_stream> ws_;
   std::string remote_;
   http::request<http::string_body> req_;
+  std::string cookie_token_;
   beast::flat_buffer buffer_;
   ConnectionState state_;
   std::deque<Frame> queue_;
@@ -208,7 +213,13 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   websocket::close_reason close_reason_;
 };
 
-// Reads one HTTP request: a WebSocket upgrade becomes a WsSession; /healthz and /metrics answer.
+// Reads one HTTP request: a WebSocket upgrade becomes a WsSession; /healthz and /metrics answer;
+// /api/session sets or clears the browser's session cookie; anything else is a web client file.
+std::string_view field_of(const http::request<http::string_body>& req, http::field f) {
+  auto v = req[f];
+  return {v.data(), v.size()};
+}
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(NetServer::Impl& server, tcp::socket&& socket) : server_(server), stream_(std::move(socket)) {}
@@ -225,33 +236,111 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(beast::error_code ec, size_t) {
     if (ec) return;
     auto req = parser_->release();
+    std::string origin(req[http::field::origin]);
+    bool own_origin =
+        origin.empty() || is_own_origin(origin, field_of(req, http::field::host), server_.config.public_url);
     if (websocket::is_upgrade(req)) {
       beast::error_code rec;
       auto endpoint = stream_.socket().remote_endpoint(rec);
       std::string remote = rec ? "?" : endpoint.address().to_string();
-      std::make_shared<WsSession>(server_, stream_.release_socket(), remote)->run(std::move(req));
+      // A page of another site may open a WebSocket here and the browser would attach our
+      // cookie: only our own pages (or clients sending no Origin) are authenticated by it.
+      std::string cookie_token;
+      if (own_origin)
+        cookie_token = cookie_value(field_of(req, http::field::cookie), kSessionCookieName).value_or("");
+      std::make_shared<WsSession>(server_, stream_.release_socket(), remote)
+          ->run(std::move(req), std::move(cookie_token));
       return;
     }
-    auto res = std::make_shared<http::response<http::string_body>>(http::status::ok, req.version());
+    std::string target(req.target());
+    unsigned version = req.version();
+    bool head = req.method() == http::verb::head;
+    if (target == "/healthz") {
+      HttpReply r;
+      r.body = "ok\n";
+      return write(std::move(r), version, head);
+    }
+    if (target == "/metrics") {
+      HttpReply r;
+      r.content_type = "text/plain; version=0.0.4";
+      r.body = server_.metrics_text();
+      return write(std::move(r), version, head);
+    }
+    if (target == "/api/session") return session(req, own_origin);
+    StaticFiles files(server_.config.web_root);
+    write(files.serve(std::string(req.method_string()), target), version, head);
+  }
+
+  // POST sets the cookie from the token in the body (204, or 401 for an unknown token);
+  // DELETE revokes the cookie's token and clears it. Other sites' pages are refused (403).
+  void session(const http::request<http::string_body>& req, bool own_origin) {
+    unsigned version = req.version();
+    bool secure = server_.config.secure_cookies || server_.config.public_url.starts_with("https:");
+    auto reply = [](int status, std::string body) {
+      HttpReply r;
+      r.status = status;
+      r.body = std::move(body);
+      r.headers.emplace_back("Cache-Control", "no-store");
+      return r;
+    };
+    if (!own_origin) return write(reply(403, "Requests from other sites are refused\n"), version, false);
+    auto self = shared_from_this();
+    auto answer = [self, version](HttpReply r) {
+      net::post(self->stream_.get_executor(),
+                [self, version, r = std::move(r)]() mutable { self->write(std::move(r), version, false); });
+    };
+    if (req.method() == http::verb::post) {
+      std::string token(req.body());
+      while (!token.empty() && (token.back() == '\n' || token.back() == '\r' || token.back() == ' '))
+        token.pop_back();
+      if (!looks_like_token(token)) return write(reply(401, "Not a session token\n"), version, false);
+      server_.service->check_session_token(token, [answer, reply, token, secure](bool valid) {
+        HttpReply r = reply(valid ? 204 : 401, valid ? "" : "Unknown or logged-out session token\n");
+        if (valid) r.headers.emplace_back("Set-Cookie", session_cookie(token, secure));
+        answer(std::move(r));
+      });
+      return;
+    }
+    if (req.method() == http::verb::delete_) {
+      auto clear = [reply, secure] {
+        HttpReply r = reply(204, "");
+        r.headers.emplace_back("Set-Cookie", cleared_session_cookie(secure));
+        return r;
+      };
+      auto token = cookie_value(field_of(req, http::field::cookie), kSessionCookieName);
+      if (!token || !looks_like_token(*token)) return write(clear(), version, false);
+      server_.service->revoke_session_token(*token, [answer, clear] { answer(clear()); });
+      return;
+    }
+    HttpReply r = reply(405, "POST or DELETE\n");
+    r.headers.emplace_back("Allow", "POST, DELETE");
+    write(std::move(r), version, false);
+  }
+
+  // Sends `r` and closes; for HEAD only the headers, with the body's length.
+  void write(HttpReply r, unsigned version, bool head) {
+    auto res =
+        std::make_shared<http::response<http::string_body>>(static_cast<http::status>(r.status), version);
     res->set(http::field::server, "frontierd");
     res->keep_alive(false);
-    std::string target(req.target());
-    if (target == "/healthz") {
-      res->set(http::field::content_type, "text/plain");
-      res->body() = "ok\n";
-    } else if (target == "/metrics") {
-      res->set(http::field::content_type, "text/plain; version=0.0.4");
-      res->body() = server_.metrics_text();
-    } else {
-      res->result(http::status::not_found);
-      res->set(http::field::content_type, "text/plain");
-      res->body() = "Not found. The game protocol is a WebSocket on this port (see docs/protocol.md).\n";
-    }
+    if (r.status != 204) res->set(http::field::content_type, r.content_type);
+    for (auto& [name, value] : r.headers) res->insert(name, value);
+    size_t length = r.body.size();
+    if (!head) res->body() = std::move(r.body);
     res->prepare_payload();
-    http::async_write(stream_, *res, [self = shared_from_this(), res](beast::error_code, size_t) {
+    if (head) res->content_length(length);
+    if (r.status == 204) res->erase(http::field::content_length);
+    auto sr = std::make_shared<http::response_serializer<http::string_body>>(*res);
+    if (head) sr->split(true);
+    auto done = [self = shared_from_this(), res, sr](beast::error_code, size_t) {
       beast::error_code ignored;
       self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-    });
+    };
+    if (head) {
+      http::async_write_header(stream_, *sr, std::move(done));
+    } else {
+      http::async_write(stream_, *res, std::move(done));
+    }
   }
 
   NetServer::Impl& server_;

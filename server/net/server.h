@@ -26,6 +26,10 @@ struct NetConfig {
   size_t max_queued_frames = 1024;         // per connection; a client that falls this far behind is closed
   std::chrono::seconds idle_timeout{120};  // pings are sent at half of it; no answer closes
   std::chrono::seconds handshake_timeout{10};
+  // The browser client (net/static_files.h) and its session cookie (net/session_cookie.h).
+  std::string web_root;    // served at /; empty or missing: a page saying it is not built
+  std::string public_url;  // e.g. https://frontier.example: the own origin, and Secure cookies
+  bool secure_cookies = false;
 };
 
 class NetServer {

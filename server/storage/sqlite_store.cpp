@@ -81,7 +81,8 @@ int run(Stmt& s) {
 
 constexpr const char* kMatchColumns =
     "id, game, scenario, setup, seed_nonce, seed_commitment, status, visibility, time_control, created_by, "
-    "created_at, seq, awaiting, result, clock, coalesce(wake_at, 0)";
+    "created_at, seq, awaiting, result, clock, coalesce(wake_at, 0), invite_code, COALESCE(tournament_id, 0), "
+    "rematch_asked, rematch_match_id, last_activity";
 
 MatchRow read_match(const Stmt& s) {
   MatchRow m;
@@ -101,6 +102,11 @@ MatchRow read_match(const Stmt& s) {
   m.result = s.str(13);
   m.clock = s.str(14);
   m.wake_at = s.i64(15);
+  m.invite_code = s.str(16);
+  m.tournament_id = static_cast<uint64_t>(s.i64(17));
+  m.rematch_asked = static_cast<uint32_t>(s.i64(18));
+  m.rematch_match_id = static_cast<uint64_t>(s.i64(19));
+  m.last_activity = s.i64(20);
   return m;
 }
 
@@ -195,11 +201,14 @@ class SqliteStore final : public Store {
   uint64_t create_match(const MatchRow& m) override {
     Stmt& s = stmt(
         "INSERT INTO matches(game, scenario, setup, seed_nonce, seed_commitment, status, visibility, "
-        "time_control, created_by, created_at, seq, awaiting, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "time_control, created_by, created_at, seq, awaiting, result, invite_code, tournament_id, "
+        "last_activity) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULLIF(?, 0),?)");
     s.bind_text(1, m.game).bind_text(2, m.scenario).bind(3, m.setup).bind_text(4, m.seed_nonce);
     s.bind_text(5, m.seed_commitment).bind(6, m.status).bind(7, m.visibility).bind(8, m.time_control);
     s.bind(9, static_cast<int64_t>(m.created_by)).bind(10, m.created_at).bind(11, m.seq).bind(12, m.awaiting);
-    s.bind_text(13, m.result);
+    s.bind_text(13, m.result).bind_text(14, m.invite_code).bind(15, static_cast<int64_t>(m.tournament_id));
+    s.bind(16, m.created_at);
     run(s);
     return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
   }
@@ -219,8 +228,8 @@ class SqliteStore final : public Store {
   }
   void append_event(uint64_t match_id, const EventRow& e) override {
     Stmt& s = stmt(
-        "INSERT INTO events(match_id, seq, seat, kind, action, user_id, client_action_id, at) "
-        "VALUES (?,?,?,?,?,?,?,?)");
+        "INSERT INTO events(match_id, seq, seat, kind, action, user_id, client_action_id, at, target_seq) "
+        "VALUES (?,?,?,?,?,?,?,?,?)");
     s.bind(1, static_cast<int64_t>(match_id))
         .bind(2, e.seq)
         .bind(3, e.seat)
@@ -228,7 +237,8 @@ class SqliteStore final : public Store {
     s.bind(5, e.action)
         .bind(6, static_cast<int64_t>(e.user_id))
         .bind_text(7, e.client_action_id)
-        .bind(8, e.at);
+        .bind(8, e.at)
+        .bind(9, e.target_seq);
     run(s);
   }
   void put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) override {
@@ -274,7 +284,7 @@ class SqliteStore final : public Store {
   }
   std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) override {
     Stmt& s = stmt(
-        "SELECT seq, seat, kind, action, user_id, client_action_id, at FROM events "
+        "SELECT seq, seat, kind, action, user_id, client_action_id, at, target_seq FROM events "
         "WHERE match_id = ? AND seq >= ? ORDER BY seq");
     s.bind(1, static_cast<int64_t>(match_id)).bind(2, from_seq);
     std::vector<EventRow> out;
@@ -287,6 +297,7 @@ class SqliteStore final : public Store {
       e.user_id = static_cast<uint64_t>(s.i64(4));
       e.client_action_id = s.str(5);
       e.at = s.i64(6);
+      e.target_seq = static_cast<uint32_t>(s.i64(7));
       out.push_back(std::move(e));
     }
     s.reset();
@@ -307,6 +318,69 @@ class SqliteStore final : public Store {
     Stmt& s = stmt("SELECT id FROM matches WHERE status != 3 ORDER BY id");
     std::vector<uint64_t> out;
     while (s.step() == SQLITE_ROW) out.push_back(static_cast<uint64_t>(s.i64(0)));
+    s.reset();
+    return out;
+  }
+  void touch_match(uint64_t match_id, int64_t now, uint32_t prompt_started) override {
+    Stmt& s = stmt("UPDATE matches SET last_activity = ? WHERE id = ?");
+    s.bind(1, now).bind(2, static_cast<int64_t>(match_id));
+    run(s);
+    for (int seat = 0; prompt_started >> seat; ++seat) {
+      if (!((prompt_started >> seat) & 1u)) continue;
+      Stmt& t = stmt("UPDATE match_seats SET turn_since = ? WHERE match_id = ? AND seat = ?");
+      t.bind(1, now).bind(2, static_cast<int64_t>(match_id)).bind(3, seat);
+      run(t);
+    }
+  }
+  void mark_seen(uint64_t user_id, uint64_t match_id) override {
+    Stmt& s = stmt(
+        "INSERT OR REPLACE INTO match_seen(user_id, match_id, seen_seq, seen_chat_id) "
+        "SELECT ?, m.id, m.seq, COALESCE((SELECT max(c.id) FROM chat c WHERE c.match_id = m.id), 0) "
+        "FROM matches m WHERE m.id = ?");
+    s.bind(1, static_cast<int64_t>(user_id)).bind(2, static_cast<int64_t>(match_id));
+    run(s);
+  }
+  void set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) override {
+    Stmt& s = stmt("UPDATE matches SET rematch_asked = ?, rematch_match_id = ? WHERE id = ?");
+    s.bind(1, asked).bind(2, static_cast<int64_t>(rematch_match_id)).bind(3, static_cast<int64_t>(match_id));
+    run(s);
+  }
+  void delete_snapshots_after(uint64_t match_id, uint32_t seq) override {
+    Stmt& s = stmt("DELETE FROM snapshots WHERE match_id = ? AND seq > ?");
+    s.bind(1, static_cast<int64_t>(match_id)).bind(2, seq);
+    run(s);
+  }
+  std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) override {
+    // One pass over the user's seats (seats_by_user), each match's extras by primary key or
+    // index (chat_by_match counts only the lines after the seen one); sorted in SQL.
+    Stmt& s =
+        stmt(std::string("SELECT ") + kMatchColumns +
+             ", your_turn, turn_since, unread, unseen FROM ("
+             "SELECT m.*, "
+             "  (m.status = 2 AND EXISTS (SELECT 1 FROM match_seats y WHERE y.match_id = m.id "
+             "     AND y.user_id = ?1 AND (m.awaiting >> y.seat) & 1)) AS your_turn, "
+             "  COALESCE((SELECT min(CASE WHEN y.turn_since > 0 THEN y.turn_since ELSE m.created_at END) "
+             "     FROM match_seats y WHERE y.match_id = m.id AND y.user_id = ?1 "
+             "     AND (m.awaiting >> y.seat) & 1), 0) AS turn_since, "
+             "  (SELECT count(*) FROM chat c WHERE c.match_id = m.id AND c.user_id != ?1 "
+             "     AND c.id > COALESCE(seen.seen_chat_id, 0)) AS unread, "
+             "  (m.status = 3 AND COALESCE(seen.seen_seq, -1) < m.seq) AS unseen "
+             "FROM matches m LEFT JOIN match_seen seen ON seen.user_id = ?1 AND seen.match_id = m.id "
+             "WHERE m.id IN (SELECT match_id FROM match_seats WHERE user_id = ?1)) "
+             "ORDER BY CASE WHEN your_turn THEN 0 WHEN unread > 0 THEN 1 WHEN unseen THEN 2 ELSE 3 END, "
+             "  CASE WHEN your_turn THEN turn_since ELSE 0 END, last_activity DESC, id DESC LIMIT ?2");
+    s.bind(1, static_cast<int64_t>(user_id)).bind(2, limit);
+    std::vector<MyMatchRow> out;
+    while (s.step() == SQLITE_ROW) {
+      MyMatchRow r;
+      r.match = read_match(s);
+      // The columns after kMatchColumns (read_match reads 0-20).
+      r.your_turn = s.i64(21) != 0;
+      r.turn_since = s.i64(22);
+      r.unread_chat = static_cast<uint32_t>(s.i64(23));
+      r.unseen_result = s.i64(24) != 0;
+      out.push_back(std::move(r));
+    }
     s.reset();
     return out;
   }

@@ -35,8 +35,24 @@ struct MatchRow {
   uint32_t seq = 0;
   uint32_t awaiting = 0;
   std::string result;
+  // Clocks (migrations/0003_clocks.sql).
   std::string clock;    // the seats' clock state (server/clock/seat_clock.h); empty = not started
   int64_t wake_at = 0;  // when the clock next needs looking at; 0 = never
+  // Play-by-web (migrations/0004_social.sql).
+  std::string invite_code;  // PRIVATE matches only
+  uint64_t tournament_id = 0;
+  uint32_t rematch_asked = 0;  // seat bit mask
+  uint64_t rematch_match_id = 0;
+  int64_t last_activity = 0;
+};
+
+// One row of "my matches" (ListMatches MINE), with what the user has seen of it.
+struct MyMatchRow {
+  MatchRow match;
+  bool your_turn = false;
+  int64_t turn_since = 0;  // with your_turn: when the earliest of your prompts began
+  uint32_t unread_chat = 0;
+  bool unseen_result = false;
 };
 
 struct SeatRow {
@@ -55,7 +71,8 @@ struct TournamentMatchRow {
   bool recorded = false;
 };
 
-enum class EventKind { kAction = 0, kUndo = 1, kResign = 2, kTimeout = 3 };
+// Numbers are stored: never renumber.
+enum class EventKind { kAction = 0, kUndo = 1, kResign = 2, kTimeout = 3, kAbort = 4, kTakeback = 5 };
 
 struct EventRow {
   uint32_t seq = 0;
@@ -65,6 +82,7 @@ struct EventRow {
   uint64_t user_id = 0;
   std::string client_action_id;
   int64_t at = 0;
+  uint32_t target_seq = 0;  // kTakeback: the seq the match returned to
 };
 
 struct ChatRow {
@@ -140,6 +158,26 @@ class Store {
   virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
   virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
   virtual std::vector<uint64_t> unfinished_matches() = 0;
+
+  // Play-by-web bookkeeping (migrations/0004_social.sql). Not pure: a test double keeps none.
+  // After each committed change: the match's last activity, and when the seats in
+  // `prompt_started` (a seat bit mask) began their prompt.
+  virtual void touch_match(uint64_t match_id, int64_t now, uint32_t prompt_started) {
+    (void)match_id, (void)now, (void)prompt_started;
+  }
+  // `user` has seen the match as it stands (its seq and every chat line so far).
+  virtual void mark_seen(uint64_t user_id, uint64_t match_id) { (void)user_id, (void)match_id; }
+  virtual void set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) {
+    (void)match_id, (void)asked, (void)rematch_match_id;
+  }
+  // A takeback made every snapshot after `seq` wrong.
+  virtual void delete_snapshots_after(uint64_t match_id, uint32_t seq) { (void)match_id, (void)seq; }
+  // The user's matches: their turn first (longest waiting first), then unread chat, then
+  // finished and not seen since, then the rest by latest activity.
+  virtual std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) {
+    (void)user_id, (void)limit;
+    return {};
+  }
   virtual uint64_t match_count() = 0;
 
   // Tournaments (server/tournaments/). put_tournament with id 0 inserts and returns the new id.

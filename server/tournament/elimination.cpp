@@ -235,4 +235,12 @@ std::optional<PlayerId> bracket_champion(const EliminationState& state) {
   return std::nullopt;
 }
 
+bool bracket_complete(const EliminationState& state) {
+  if (!bracket_champion(state)) return false;
+  for (const MatchView& view : resolve_bracket(state)) {
+    if (view.status == MatchStatus::kReady || view.status == MatchStatus::kWaiting) return false;
+  }
+  return true;
+}
+
 }  // namespace frontier::tournament

@@ -106,7 +106,11 @@ std::vector<int> playable_matches(const EliminationState& state);
 // Fails, changing nothing, if the match is not ready or `winner` is not one of its players.
 core::Status record_bracket_result(EliminationState& state, int match_id, std::optional<PlayerId> winner);
 
-// The champion once the bracket is over.
+// The champion once the title is decided (the third-place match may still be in play).
 std::optional<PlayerId> bracket_champion(const EliminationState& state);
+
+// Whether the bracket is over: the champion known and no match left to play, the third-place
+// match included (it is played alongside the final and may well end after it).
+bool bracket_complete(const EliminationState& state);
 
 }  // namespace frontier::tournament

@@ -105,7 +105,7 @@ core::Result<std::vector<OpenedBoard>> open_bracket_boards(Event& event) {
       }
     }
   }
-  if (bracket_champion(event.bracket)) event.phase = Phase::kFinished;
+  if (bracket_complete(event.bracket)) event.phase = Phase::kFinished;
   return opened;
 }
 

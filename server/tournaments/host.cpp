@@ -234,6 +234,7 @@ void TournamentHost::create_games(std::vector<NewGame> games) {
     create.setup = setup;
     create.initial = std::move(initial.value());
     create.creator = organiser;
+    create.tournament_id = g.tournament;
     create.time_control = time_control;
     storage::TournamentMatchRow link{0, g.tournament, g.round, g.board, g.game, false};
     create.also = [link](storage::Store& s, uint64_t match_id) mutable {

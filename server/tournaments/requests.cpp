@@ -293,6 +293,7 @@ wire::TournamentInfo TournamentHost::info_locked(const Hosted& h, bool full) con
     }
   }
   for (const auto& [id, board] : ev.bracket_boards) add_board(0, id, board);
+  bracket_to_wire(ev.bracket, info);
   if (ev.phase != tn::Phase::kRegistration) {
     for (const tn::StandingRow& row : tn::event_standings(ev)) {
       auto* out = info.add_standings();

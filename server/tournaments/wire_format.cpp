@@ -159,4 +159,71 @@ std::string board_result_text(const tn::BoardResult& result, int games_per_board
   return tn::format_points(score.a) + "-" + tn::format_points(score.b);
 }
 
+namespace {
+
+const char* bracket_part_name(tn::BracketPart part) {
+  switch (part) {
+    case tn::BracketPart::kWinners:
+      return "winners";
+    case tn::BracketPart::kLosers:
+      return "losers";
+    case tn::BracketPart::kThirdPlace:
+      return "third-place";
+    case tn::BracketPart::kGrandFinal:
+      return "grand-final";
+    case tn::BracketPart::kGrandFinalReset:
+      return "grand-final-reset";
+  }
+  return "?";
+}
+
+const char* match_status_name(tn::MatchStatus status) {
+  switch (status) {
+    case tn::MatchStatus::kWaiting:
+      return "waiting";
+    case tn::MatchStatus::kReady:
+      return "ready";
+    case tn::MatchStatus::kWalkover:
+      return "walkover";
+    case tn::MatchStatus::kEmpty:
+      return "empty";
+    case tn::MatchStatus::kDecided:
+      return "decided";
+    case tn::MatchStatus::kNotNeeded:
+      return "not-needed";
+  }
+  return "?";
+}
+
+std::string slot_origin(const tn::BracketSlot& slot) {
+  switch (slot.from) {
+    case tn::BracketSlot::From::kSeed:
+      return "seed " + std::to_string(slot.index);
+    case tn::BracketSlot::From::kWinnerOf:
+      return "winner of " + std::to_string(slot.index);
+    case tn::BracketSlot::From::kLoserOf:
+      return "loser of " + std::to_string(slot.index);
+  }
+  return "?";
+}
+
+}  // namespace
+
+void bracket_to_wire(const tn::EliminationState& bracket, wire::TournamentInfo& info) {
+  std::vector<tn::MatchView> views = tn::resolve_bracket(bracket);
+  for (const tn::BracketMatch& match : bracket.plan.matches) {
+    const tn::MatchView& view = views[static_cast<size_t>(match.id)];
+    auto* out = info.add_bracket();
+    out->set_id(static_cast<uint32_t>(match.id));
+    out->set_part(bracket_part_name(match.part));
+    out->set_round(static_cast<uint32_t>(match.round));
+    out->set_top_user(view.top.value_or(0));
+    out->set_bottom_user(view.bottom.value_or(0));
+    out->set_top_from(slot_origin(match.top));
+    out->set_bottom_from(slot_origin(match.bottom));
+    out->set_status(match_status_name(view.status));
+    out->set_winner(view.winner.value_or(0));
+  }
+}
+
 }  // namespace frontier::server

@@ -21,4 +21,8 @@ core::Result<tournament::BoardResult> parse_board_result(const std::string& text
 // "pending", "in play", "1-0", "0.5-0.5", "1.5-0.5" (a mini-match's points), "+-" for forfeits.
 std::string board_result_text(const tournament::BoardResult& result, int games_per_board);
 
+// The whole bracket plan with where each match stands (TournamentInfo.bracket), so a client can
+// draw matches whose players are not known yet.
+void bracket_to_wire(const tournament::EliminationState& bracket, wire::TournamentInfo& info);
+
 }  // namespace frontier::server

@@ -11,165 +11,22 @@
 #include <string>
 #include <thread>
 
-#include "harness.h"
+#include "tournament_support.h"
 
 namespace frontier::testing {
 namespace {
 
+using TournamentHost = TournamentServerTest;
+
 using namespace std::chrono_literals;
 
-core::Result<wire::ServerMessage> ask(Player& p, wire::ClientMessage m) {
-  auto r = p.c->request(std::move(m));
-  if (r && r->has_error()) return core::Status::invalid_argument(r->error().message());
-  return r;
-}
-
-wire::TournamentInfo get(Player& p, uint64_t id) {
-  wire::ClientMessage m;
-  m.mutable_get_tournament()->set_tournament_id(id);
-  auto r = ask(p, std::move(m));
-  EXPECT_TRUE(r.is_ok()) << r.status().message();
-  return r ? r->tournament() : wire::TournamentInfo{};
-}
-
-// Plays match `match_id` with random choices for the two users holding its seats, to its end or
-// for `max_steps` actions; true once it is finished.
-bool play_match(uint16_t port, uint64_t match_id, const std::map<uint64_t, Player*>& users,
-                const wire::TournamentBoard& board, std::mt19937& rng, int max_steps = 5000) {
-  Player a, b;
-  for (auto [who, user] : {std::pair{&a, board.a_user()}, std::pair{&b, board.b_user()}}) {
-    who->token = users.at(user)->token;
-    who->user_id = user;
-    if (!connect(*who->c, port, who->token)) return false;
-    auto r = who->c->request(join_msg(match_id));
-    if (!r || !r->has_update()) return false;
-    who->last = r->update();
-  }
-  for (int steps = 0; steps < max_steps; ++steps) {
-    if (a.last.status() == wire::FINISHED && b.last.status() == wire::FINISHED) return true;
-    if (play_random_step({&a, &b}, rng, "t").seq == 0) return a.last.status() == wire::FINISHED;
-  }
-  return false;
-}
-
-// Waits until the event has moved past `round` (or finished); the host pairs asynchronously.
-wire::TournamentInfo await_round(Player& organiser, uint64_t id, uint32_t round) {
-  wire::TournamentInfo t;
-  for (int i = 0; i < 200; ++i) {
-    t = get(organiser, id);
-    bool boards_ready = true;
-    for (const auto& b : t.boards()) {
-      if (b.b_user() != 0 && (b.result() == "pending" || b.result() == "in play") && b.match_ids_size() == 0)
-        boards_ready = false;
-    }
-    if ((t.current_round() > round || t.phase() == "finished") && boards_ready) return t;
-    std::this_thread::sleep_for(20ms);
-  }
-  return t;
-}
-
-// Plays every unfinished board with a match in play; returns how many games were played.
-int play_open_boards(uint16_t port, const wire::TournamentInfo& t, const std::map<uint64_t, Player*>& users,
-                     std::mt19937& rng, std::set<uint64_t>& played) {
-  int games = 0;
-  for (const auto& b : t.boards()) {
-    if (b.b_user() == 0 || b.match_ids_size() == 0) continue;
-    uint64_t match = b.match_ids(b.match_ids_size() - 1);
-    if (played.count(match)) continue;
-    EXPECT_TRUE(play_match(port, match, users, b, rng)) << "match " << match;
-    played.insert(match);
-    ++games;
-  }
-  return games;
-}
-
-struct Field {
-  std::vector<Player> players;
-  std::map<uint64_t, Player*> by_id;
-};
-
-void make_field(Field& f, int n, uint16_t port, const std::string& stem) {
-  f.players.resize(static_cast<size_t>(n));
-  for (auto& p : f.players) {
-    ASSERT_TRUE(register_player(p, port, stem));
-    f.by_id[p.user_id] = &p;
-  }
-}
-
-void reconnect_all(Field& f, Player& organiser, uint16_t port) {
-  for (Player* p : [&] {
-         std::vector<Player*> all{&organiser};
-         for (auto& q : f.players) all.push_back(&q);
-         return all;
-       }()) {
-    p->c = std::make_unique<client::ProtocolClient>();
-    ASSERT_TRUE(connect(*p->c, port, p->token));
-  }
-}
-
-uint64_t create_and_fill(Player& organiser, Field& f, wire::CreateTournament req) {
-  wire::ClientMessage m;
-  *m.mutable_create_tournament() = std::move(req);
-  auto created = ask(organiser, std::move(m));
-  EXPECT_TRUE(created.is_ok()) << created.status().message();
-  if (!created) return 0;
-  uint64_t id = created->tournament().tournament_id();
-  for (auto& p : f.players) {
-    wire::ClientMessage join;
-    join.mutable_join_tournament()->set_tournament_id(id);
-    auto r = ask(p, std::move(join));
-    EXPECT_TRUE(r.is_ok()) << r.status().message();
-  }
-  // Only the organiser may start it.
-  wire::ClientMessage start;
-  start.mutable_start_tournament()->set_tournament_id(id);
-  auto refused = f.players[0].c->request(start);
-  EXPECT_TRUE(refused && refused->has_error() && refused->error().code() == wire::NOT_ORGANISER);
-  auto started = ask(organiser, std::move(start));
-  EXPECT_TRUE(started.is_ok()) << started.status().message();
-  return id;
-}
-
-std::vector<wire::RatingRow> ratings(Player& p, const std::string& side) {
-  wire::ClientMessage m;
-  m.mutable_get_ratings()->set_game("race");
-  m.mutable_get_ratings()->set_side(side);
-  m.mutable_get_ratings()->set_include_provisional(true);
-  auto r = ask(p, std::move(m));
-  EXPECT_TRUE(r.is_ok()) << r.status().message();
-  if (!r) return {};
-  return {r->leaderboard().rows().begin(), r->leaderboard().rows().end()};
-}
-
-// Whether the board's A player won it ("1-0", "1.5-0.5", "+-").
-bool a_won(const std::string& result) {
-  if (result == "+-") return true;
-  auto dash = result.find('-');
-  if (dash == std::string::npos || dash == 0 || dash + 1 >= result.size()) return false;
-  return std::stod(result.substr(0, dash)) > std::stod(result.substr(dash + 1));
-}
-
-int total_games(const std::vector<wire::RatingRow>& rows) {
-  int n = 0;
-  for (const auto& r : rows) n += r.games();
-  return n;
-}
-
-TEST(TournamentHost, SwissAndEliminationSurviveRestartsAndRate) {
-  ServerProcess server;
-  std::string error;
-  ASSERT_TRUE(server.start(&error)) << error;
+TEST_F(TournamentHost, SwissAndEliminationSurviveRestartsAndRate) {
   std::mt19937 rng(9);
-  Player organiser;
-  ASSERT_TRUE(register_player(organiser, server.port(), "org"));
 
   // ---- a 6-player, 3-round Swiss
   Field swiss;
   make_field(swiss, 6, server.port(), "sw");
-  wire::CreateTournament req;
-  req.set_name("Swiss cup");
-  req.set_game("race");
-  req.set_format(wire::SWISS);
+  auto req = race_event("Swiss cup", wire::SWISS);
   req.set_rounds(3);
   req.add_tiebreaks("buchholz");
   req.add_tiebreaks("sonneborn-berger");
@@ -184,17 +41,13 @@ TEST(TournamentHost, SwissAndEliminationSurviveRestartsAndRate) {
       // Killed in the middle of a game: the match resumes and its result still reaches the event.
       const auto& last = t.boards(t.boards_size() - 1);
       EXPECT_FALSE(play_match(server.port(), last.match_ids(0), swiss.by_id, last, rng, 3));
-      server.kill_hard();
-      ASSERT_TRUE(server.start(&error)) << error;
-      reconnect_all(swiss, organiser, server.port());
+      restart(swiss);
     }
     swiss_games += play_open_boards(server.port(), t, swiss.by_id, rng, played);
     if (round == 2) {
       // Killed like a crash right after the last game of round 2: the host must record it (if it
       // had not yet) and pair round 3 after the restart.
-      server.kill_hard();
-      ASSERT_TRUE(server.start(&error)) << error;
-      reconnect_all(swiss, organiser, server.port());
+      restart(swiss);
     }
   }
   auto done = await_round(organiser, sid, 3);
@@ -228,30 +81,16 @@ TEST(TournamentHost, SwissAndEliminationSurviveRestartsAndRate) {
   // ---- an 8-player single elimination
   Field ko;
   make_field(ko, 8, server.port(), "ko");
-  wire::CreateTournament kreq;
-  kreq.set_name("Knock-out");
-  kreq.set_game("race");
-  kreq.set_format(wire::SINGLE_ELIMINATION);
-  uint64_t kid = create_and_fill(organiser, ko, kreq);
+  uint64_t kid = create_and_fill(organiser, ko, race_event("Knock-out", wire::SINGLE_ELIMINATION));
   ASSERT_NE(kid, 0u);
   int ko_games = 0;
   // Elimination has no numbered rounds: wait for matches not yet played (or the end), play them.
   for (int stage = 0; stage < 10; ++stage) {
-    wire::TournamentInfo t;
-    int open = 0;
-    for (int i = 0; i < 200 && open == 0; ++i) {
-      t = get(organiser, kid);
-      for (const auto& b : t.boards())
-        if (b.match_ids_size() > 0 && !played.count(b.match_ids(b.match_ids_size() - 1))) ++open;
-      if (open > 0 || t.phase() == "finished") break;
-      std::this_thread::sleep_for(20ms);
-    }
-    if (open == 0) break;
+    wire::TournamentInfo t = await_new_match(organiser, kid, played);
+    if (t.phase() == "finished") break;
     ko_games += play_open_boards(server.port(), t, ko.by_id, rng, played);
     if (stage == 0) {
-      server.kill_hard();
-      ASSERT_TRUE(server.start(&error)) << error;
-      reconnect_all(ko, organiser, server.port());
+      restart(ko);
     }
   }
   auto final_state = get(organiser, kid);
@@ -273,22 +112,11 @@ TEST(TournamentHost, SwissAndEliminationSurviveRestartsAndRate) {
   EXPECT_EQ(total_games(ratings(organiser, "A")), 9 + ko_games);
 }
 
-wire::ClientMessage manage(uint64_t id) {
-  wire::ClientMessage m;
-  m.mutable_manage_tournament()->set_tournament_id(id);
-  return m;
-}
-
 // Organiser tools over the protocol: a forbidden pairing is avoided, a paused event pairs no
 // round until resumed, an adjusted result (with its reason) changes the standings, and a
 // disqualified player is paired no more.
-TEST(TournamentHost, OrganiserToolsChangeThePairingsAndTheStandings) {
-  ServerProcess server;
-  std::string error;
-  ASSERT_TRUE(server.start(&error)) << error;
+TEST_F(TournamentHost, OrganiserToolsChangeThePairingsAndTheStandings) {
   std::mt19937 rng(3);
-  Player organiser;
-  ASSERT_TRUE(register_player(organiser, server.port(), "org"));
   Field f;
   make_field(f, 4, server.port(), "tool");
   wire::ClientMessage create;
@@ -376,16 +204,10 @@ TEST(TournamentHost, OrganiserToolsChangeThePairingsAndTheStandings) {
 
 // A round deadline: nobody moves, so at the deadline the board is forfeited by the seats the
 // match waits for (both, in the fixture game's simultaneous bid) and the event goes on.
-TEST(TournamentHost, RoundDeadlineForfeitsUnplayedBoards) {
-  ServerProcess server;
-  std::string error;
-  ASSERT_TRUE(server.start(&error)) << error;
-  Player organiser;
-  ASSERT_TRUE(register_player(organiser, server.port(), "org"));
+TEST_F(TournamentHost, RoundDeadlineForfeitsUnplayedBoards) {
   Field f;
   make_field(f, 2, server.port(), "late");
-  wire::CreateTournament req;
-  req.set_game("race");
+  auto req = race_event("Deadline", wire::SWISS);
   req.set_rounds(1);
   req.set_round_time_limit(1);
   uint64_t id = create_and_fill(organiser, f, req);
@@ -398,6 +220,49 @@ TEST(TournamentHost, RoundDeadlineForfeitsUnplayedBoards) {
   ASSERT_EQ(t.boards_size(), 1);
   EXPECT_EQ(t.boards(0).result(), "--");
   for (const auto& row : t.standings()) EXPECT_EQ(row.half_points(), 0);
+}
+
+// A player who withdraws while their game is in play forfeits the board at once; the game may
+// still be finished (here the opponent resigns it), but it changes nothing and is not rated.
+TEST_F(TournamentHost, AWithdrawalForfeitsTheBoardInPlayAndItsGameChangesNothing) {
+  Field f;
+  make_field(f, 4, server.port(), "wd");
+  auto req = race_event("Withdrawals", wire::SWISS);
+  req.set_rounds(2);
+  uint64_t id = create_and_fill(organiser, f, req);
+  auto t = await_round(organiser, id, 0);
+  ASSERT_EQ(t.current_round(), 1u);
+  ASSERT_EQ(t.boards_size(), 2);
+  const wire::TournamentBoard b1 = t.boards(0), b2 = t.boards(1);
+  Player& leaver = *f.by_id.at(b1.b_user());
+  wire::ClientMessage leave;
+  leave.mutable_leave_tournament()->set_tournament_id(id);
+  auto left = ask(leaver, leave);
+  ASSERT_TRUE(left.is_ok()) << left.status().message();
+  EXPECT_EQ(left->tournament().boards(0).result(), "+-");
+  // The opponent resigns the abandoned game anyway: the forfeit stands.
+  ASSERT_TRUE(resign(*f.by_id.at(b1.a_user()), b1.match_ids(0)));
+  ASSERT_TRUE(resign(*f.by_id.at(b2.b_user()), b2.match_ids(0)));
+  t = await_round(organiser, id, 1);
+  ASSERT_EQ(t.current_round(), 2u) << server.log();
+  EXPECT_EQ(t.boards(0).result(), "+-");
+  EXPECT_EQ(standing_of(t, b1.a_user()).half_points(), 2);
+  EXPECT_EQ(standing_of(t, b1.b_user()).half_points(), 0);
+  // Round 2: three players left, so one game and a bye; the leaver is in neither.
+  int round2 = 0;
+  for (const auto& b : t.boards()) {
+    if (b.round() != 2) continue;
+    ++round2;
+    EXPECT_NE(b.a_user(), leaver.user_id);
+    EXPECT_NE(b.b_user(), leaver.user_id);
+  }
+  EXPECT_EQ(round2, 2);
+  // Only board 2's game was rated.
+  EXPECT_EQ(total_games(ratings(organiser, "")), 2);
+  // Withdrawing twice is refused with the event's reason.
+  auto again = leaver.c->request(leave);
+  ASSERT_TRUE(again && again->has_error());
+  EXPECT_EQ(again->error().code(), wire::TOURNAMENT_REFUSED);
 }
 
 }  // namespace

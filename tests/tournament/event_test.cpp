@@ -248,6 +248,38 @@ TEST(Event, EliminationWithMiniMatchesAndRemoval) {
   EXPECT_EQ(event_winner(e), bracket_champion(e.bracket));
 }
 
+// The server opens boards after every game, so the final may be decided while the third-place
+// match is still in play: the event ends only when that match has ended too.
+TEST(Event, EliminationWaitsForTheThirdPlaceMatch) {
+  EventConfig c;
+  c.format = Format::kSingleElimination;
+  c.third_place_match = true;
+  Event e = with_players(c, 4);
+  ASSERT_TRUE(start_event(e, 0).is_ok());
+  auto semis = open_next_boards(e, 1);
+  ASSERT_TRUE(semis.is_ok());
+  ASSERT_EQ(semis->size(), 2u);
+  for (const OpenedBoard& b : *semis) ASSERT_TRUE(record_game(e, 0, b.board, GameOutcome::kAWins).is_ok());
+  auto last = open_next_boards(e, 2);
+  ASSERT_TRUE(last.is_ok());
+  ASSERT_EQ(last->size(), 2u);  // the final and the third-place match
+  int final_id = last->at(0).board, third_id = last->at(1).board;
+  ASSERT_EQ(e.bracket.plan.matches[static_cast<size_t>(third_id)].part, BracketPart::kThirdPlace);
+  ASSERT_TRUE(record_game(e, 0, final_id, GameOutcome::kAWins).is_ok());
+  ASSERT_TRUE(open_next_boards(e, 3).is_ok());
+  EXPECT_EQ(e.phase, Phase::kRunning);
+  EXPECT_TRUE(bracket_champion(e.bracket).has_value());
+  EXPECT_FALSE(bracket_complete(e.bracket));
+  ASSERT_TRUE(record_game(e, 0, third_id, GameOutcome::kBWins).is_ok());
+  ASSERT_TRUE(open_next_boards(e, 4).is_ok());
+  EXPECT_EQ(e.phase, Phase::kFinished);
+  std::vector<StandingRow> table = event_standings(e);
+  ASSERT_EQ(table.size(), 4u);
+  EXPECT_EQ(table[2].player, e.bracket_boards.at(third_id).b);  // won the third-place match
+  EXPECT_EQ(table[2].rank, 3);
+  EXPECT_EQ(table[3].rank, 4);
+}
+
 TEST(Event, BadResultsAreRefusedAndChangeNothing) {
   EventConfig c;
   c.format = Format::kSingleElimination;

@@ -1,0 +1,103 @@
+// The Asia Crossroads grid: terrain squares (each one a place a choice can name), regions tinted
+// by who controls them, trade routes, cities, civilization markers and the visible stacks, with
+// pan and zoom. A click on a square that no choice names but whose region a choice names picks
+// the region; on any other square it shows that square's pieces beside the map.
+import { useMemo } from "preact/hooks";
+import type { MapData } from "../../gen/crossroads_data_pb";
+import type { CrossroadsView } from "../../gen/crossroads_pb";
+import { refKey } from "../board";
+import type { Picker } from "../clickable";
+import { choiceHint, refAttributes } from "../clickable";
+import { PanZoomSvg } from "../pan-zoom";
+import { Markers, Stacks, stackTitle } from "./pieces";
+import { FixedMap, kSquare, regionAt, regionPath, terrainAt } from "./terrain";
+
+interface Props {
+  view: CrossroadsView;
+  map: MapData;
+  picker: Picker;
+  focus: number;
+  onFocus: (square: number) => void;
+}
+
+export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
+  const width = map.width * kSquare,
+    height = map.height * kSquare;
+  const fixed = useMemo(() => <FixedMap map={map} />, [map]);
+  const regionShapes = useMemo(
+    () => view.regions.map((_, i) => regionPath(map, i)),
+    [map, view.regions.length],
+  );
+  const cityAt = useMemo(() => new Map(map.cities.map((c) => [c.row * map.width + c.col, c.name])), [map]);
+  // The pieces and markers do not take the pointer (clicks go to the square), so the square's
+  // tooltip tells what stands on it.
+  const contents = new Map<number, string[]>();
+  const note = (sq: number, text: string) => contents.set(sq, [...(contents.get(sq) ?? []), text]);
+  for (const st of view.stacks) note(st.square, stackTitle(st));
+  for (const m of view.markers) note(m.square, `${m.side} ${m.kind}`);
+
+  const squares = [];
+  for (let row = 0; row < map.height; ++row) {
+    for (let col = 0; col < map.width; ++col) {
+      const sq = row * map.width + col;
+      const key = String(sq);
+      const terrain = terrainAt(map, row, col);
+      const region = regionAt(map, row, col);
+      const regionName = view.regions[region]?.name;
+      const name = cityAt.get(sq) ?? `square ${row},${col}`;
+      const place = `${name} — ${terrain}${regionName ? `, ${regionName}` : ""}`;
+      const attrs = refAttributes(picker, "square", key, `square terrain-${terrain}`, name);
+      if (!attrs.onClick) {
+        const regionChoices = region >= 0 ? picker.byRef.get(refKey("region", String(region))) : undefined;
+        attrs.onClick = regionChoices ? () => picker.onChoose(regionChoices) : () => onFocus(sq);
+      }
+      squares.push(
+        <rect key={sq} x={col * kSquare} y={row * kSquare} width={kSquare} height={kSquare} {...attrs}>
+          <title>{[place, ...(contents.get(sq) ?? [])].join("\n") + choiceHint(picker, "square", key)}</title>
+        </rect>,
+      );
+    }
+  }
+
+  return (
+    <PanZoomSvg width={width} height={height} label="Map of Central Asia" class="crossroads-map">
+      <g class="squares">{squares}</g>
+      <g class="control" aria-hidden="true">
+        {view.regions.map((r, i) =>
+          r.control === "neutral" ? null : (
+            <path key={r.code} d={regionShapes[i]} class={`control-${r.control.toLowerCase()}`} />
+          ),
+        )}
+      </g>
+      {fixed}
+      <Markers markers={view.markers} width={map.width} />
+      <Stacks stacks={view.stacks} />
+      <g class="square-choices" aria-hidden="true">
+        {[...picker.byRef.keys()].map((key) => {
+          const sq = Number(key.startsWith("square:") ? key.slice(7) : NaN);
+          if (!(sq >= 0 && sq < map.width * map.height)) return null;
+          const x = (sq % map.width) * kSquare + 1,
+            y = Math.floor(sq / map.width) * kSquare + 1;
+          const size = kSquare - 2;
+          return <rect key={key} x={x} y={y} width={size} height={size} class="square-choosable" />;
+        })}
+        {focus >= 0 && focus < map.width * map.height && (
+          <rect
+            x={(focus % map.width) * kSquare}
+            y={Math.floor(focus / map.width) * kSquare}
+            width={kSquare}
+            height={kSquare}
+            class="square-focus"
+          />
+        )}
+      </g>
+      <g class="region-choices" aria-hidden="true">
+        {view.regions.map((r, i) =>
+          picker.byRef.has(refKey("region", String(i))) ? (
+            <path key={r.code} d={regionShapes[i]} class="region-choosable" />
+          ) : null,
+        )}
+      </g>
+    </PanZoomSvg>
+  );
+}

@@ -1,0 +1,174 @@
+// Khartoum's tracks beside the map: turn and Nile, the card in effect, victory points, each
+// side's deck, held card and boxes, and the battle being fought. Units in the boxes and cards
+// that a choice names are clickable like the counters on the map.
+import type { BattleView, KhartoumView, SideView } from "../../gen/khartoum_pb";
+import type { ScenarioData } from "../../gen/hand_of_destiny_data_pb";
+import type { Picker } from "../clickable";
+import { choiceHint, refAttributes } from "../clickable";
+import { NameList, positive, Section, Tracks } from "../panel";
+
+// Cards are shown as "K-04 Graham's Expedition"; the ref names the card by the id before the space.
+export function cardId(label: string): string {
+  const space = label.indexOf(" ");
+  return space < 0 ? label : label.slice(0, space);
+}
+
+export function CardChip({ label, picker }: { label: string; picker: Picker }) {
+  const id = cardId(label);
+  return (
+    <span
+      {...refAttributes(picker, "card", id, "chip card", label)}
+      title={label + choiceHint(picker, "card", id)}
+    >
+      {label}
+    </span>
+  );
+}
+
+// Units in a box, by name (as the view lists them), clickable by the id the data gives the name.
+interface UnitChipsProps {
+  names: string[];
+  unitId: Map<string, string>;
+  picker: Picker;
+}
+
+function UnitChips({ names, unitId, picker }: UnitChipsProps) {
+  if (names.length === 0) return <span class="none">none</span>;
+  return (
+    <div class="chips">
+      {names.map((name, i) => {
+        const id = unitId.get(name);
+        if (id === undefined) return <span key={`${i}:${name}`} class="chip">{name}</span>;
+        return (
+          <span
+            key={id}
+            {...refAttributes(picker, "unit", id, "chip unit", name)}
+            title={name + choiceHint(picker, "unit", id)}
+          >
+            {name}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+interface SideProps {
+  side: SideView;
+  unitId: Map<string, string>;
+  cardInEffect: string;  // its chip is under Turn: one element per card id
+  picker: Picker;
+}
+
+function SidePanel({ side, unitId, cardInEffect, picker }: SideProps) {
+  const held =
+    side.heldCard && cardId(side.heldCard) !== cardInEffect ? (
+      <CardChip label={side.heldCard} picker={picker} />
+    ) : (
+      side.heldCard
+    );
+  return (
+    <Section title={side.side} class={`side-${side.side.toLowerCase()}`}>
+      <Tracks
+        rows={[
+          { label: "Cards in deck", value: String(side.deckSize) },
+          { label: "Held card", value: held || (side.holdsCard ? "one, face down" : "none"), title: "29.1" },
+        ]}
+      />
+      <h4>Reinforcements and recruits</h4>
+      <UnitChips names={side.box} unitId={unitId} picker={picker} />
+      {side.eliminated.length > 0 && (
+        <>
+          <h4>Eliminated</h4>
+          <UnitChips names={side.eliminated} unitId={unitId} picker={picker} />
+        </>
+      )}
+      {side.dead.length > 0 && (
+        <>
+          <h4>Dead</h4>
+          <NameList names={side.dead} />
+        </>
+      )}
+      <h4>Discards</h4>
+      <NameList names={side.discards} />
+      {side.removed.length > 0 && (
+        <>
+          <h4>Removed from play</h4>
+          <NameList names={side.removed} />
+        </>
+      )}
+    </Section>
+  );
+}
+
+function roll(die: number, modified: number): string {
+  return die > 0 ? `${die} → ${modified}` : "";
+}
+
+function BattlePanel({ battle, spaceName }: { battle: BattleView; spaceName: string }) {
+  return (
+    <Section title={`${battle.major ? "Major battle" : "Battle"} at ${spaceName}`} class="battle">
+      <Tracks
+        rows={[
+          { label: "Attacker", value: battle.attacker },
+          { label: "Tactical superiority", value: battle.superior || "none", title: "13.1" },
+          { label: "Mahdist roll", value: roll(battle.mahdistRoll, battle.mahdistModified) },
+          { label: "Empire roll", value: roll(battle.empireRoll, battle.empireModified) },
+          { label: "Eliminations to assign", value: positive(battle.pendingEliminations), title: "13.3" },
+          { label: "Panics to assign", value: positive(battle.pendingPanics), title: "13.3" },
+        ]}
+      />
+    </Section>
+  );
+}
+
+interface PanelProps {
+  view: KhartoumView;
+  data?: ScenarioData;
+  unitId: Map<string, string>;
+  picker: Picker;
+}
+
+export function KhartoumPanel({ view, data, unitId, picker }: PanelProps) {
+  const turns = data?.turn.length;
+  const battle = view.battle;
+  const battleSpace = battle ? (view.spaces.find((s) => s.id === battle.space)?.name ?? battle.space) : "";
+  const toWin = data?.empireVpToWin ? ` (needs ${data.empireVpToWin} at the end)` : "";
+  const cardInEffect = view.card ? cardId(view.card) : "";
+  return (
+    <>
+      <Section title="Turn">
+        <Tracks
+          rows={[
+            { label: "Turn", value: `${view.turn}${turns ? ` of ${turns}` : ""} · ${view.turnName}` },
+            { label: "Nile", value: view.nileFlood ? "in flood" : "low", title: "29.11" },
+            { label: "Player", value: view.player },
+            { label: "Step", value: view.step },
+            { label: "Card", value: view.card ? <CardChip label={view.card} picker={picker} /> : "" },
+            { label: "Recruit to place", value: view.pendingUnit },
+            { label: "Spaces of march left", value: positive(view.marchLeft), title: "card 18" },
+            { label: "Moves left", value: positive(view.groupLeft) },
+            { label: "Empire VP", value: `${view.empireVp}${toWin}`, title: "27.0" },
+            { label: "The Mahdi returns on turn", value: positive(view.mahdiReturnTurn), title: "29.5" },
+          ]}
+        />
+      </Section>
+      {battle && <BattlePanel battle={battle} spaceName={battleSpace} />}
+      {view.sides.map((side) => (
+        <SidePanel key={side.side} side={side} unitId={unitId} cardInEffect={cardInEffect} picker={picker} />
+      ))}
+      <Section title="Routes">
+        <ul class="legend">
+          {["land", "river", "desert", "naval"].map((k) => (
+            <li key={k}>
+              <svg width="34" height="10" aria-hidden="true">
+                <line x1="1" y1="5" x2="33" y2="5" class={`route route-${k}`} />
+              </svg>
+              {k}
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// A safety net under every board: a ref that some legal choice names but that the picture does
+// not draw (a unit in a box the view lists only by name, say) still gets one clickable chip, so
+// a choice that names a thing is always a thing to click.
+import type { ComponentChildren } from "preact";
+import type { Picker } from "./clickable";
+import { refAttributes } from "./clickable";
+import { Section } from "./panel";
+
+interface Props {
+  picker: Picker;
+  drawn: Set<string>;  // the data-ref keys the board drew
+  name: (type: string, id: string) => string;  // a readable name for a ref
+}
+
+export function LeftoverRefs({ picker, drawn, name }: Props) {
+  const left = [...picker.byRef.keys()].filter((key) => !drawn.has(key));
+  if (left.length === 0) return null;
+  return (
+    <Section title="Also to choose">
+      <div class="chips">
+        {left.map((key) => {
+          const colon = key.indexOf(":");
+          const type = key.slice(0, colon),
+            id = key.slice(colon + 1);
+          const label = name(type, id);
+          return (
+            <span key={key} {...refAttributes(picker, type, id, "chip", label)} title={label}>
+              {label}
+            </span>
+          );
+        })}
+      </div>
+    </Section>
+  );
+}
+
+interface FrameProps extends Props {
+  game: string;
+  picture: ComponentChildren;  // the map
+  children: ComponentChildren;  // the tracks
+}
+
+// The frame every board shares: the picture, and beside it the leftover refs over the tracks.
+export function BoardFrame({ game, picture, children, ...leftover }: FrameProps) {
+  return (
+    <div class={`board board-${game}`}>
+      <div class="board-map">{picture}</div>
+      <aside class="board-side">
+        <LeftoverRefs {...leftover} />
+        {children}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// The Lion of Khartoum board: the banner paths around the palace with the tracks beside them.
+import { LionDataSchema } from "../../gen/lion_data_pb";
+import type { LionView } from "../../gen/lion_pb";
+import { refKey } from "../board";
+import type { GameBoardProps } from "../clickable";
+import { usePicker } from "../clickable";
+import { BoardFrame } from "../leftover";
+import { useStaticData } from "../static-data";
+import { LionMap } from "./map";
+import { LionPanel } from "./panel";
+
+export function LionBoard({ view, choices, onChoose }: GameBoardProps<LionView>) {
+  const picker = usePicker(choices, onChoose);
+  const { data } = useStaticData("lion", LionDataSchema);
+  const drawn = new Set<string>([
+    ...view.areas.map((a) => refKey("area", a.id)),
+    ...view.banners.map((b) => refKey("unit", b.id)),
+    ...(data ? [...data.troops, ...data.leaders].map((f) => refKey("unit", f.id)) : []),
+  ]);
+  const name = (type: string, id: string) =>
+    (type === "area" && view.areas.find((a) => a.id === id)?.name) ||
+    (type === "unit" && data && [...data.troops, ...data.leaders].find((f) => f.id === id)?.name) ||
+    `${type} ${id}`;
+  return (
+    <BoardFrame
+      game="lion"
+      picker={picker}
+      drawn={drawn}
+      name={name}
+      picture={<LionMap view={view} picker={picker} />}
+    >
+      <LionPanel view={view} data={data} picker={picker} />
+    </BoardFrame>
+  );
+}

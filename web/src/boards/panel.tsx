@@ -1,0 +1,55 @@
+// The side panel beside each map: the game's tracks as a list of named values, in sections.
+import type { ComponentChildren } from "preact";
+
+// A count worth showing, or "" (a row left out) when there is none.
+export function positive(n: number): string {
+  return n > 0 ? String(n) : "";
+}
+
+export interface TrackRow {
+  label: string;
+  value: ComponentChildren;
+  title?: string;  // the rule or the longer explanation, as a tooltip
+}
+
+// Rows whose value is empty or undefined are left out: a board shows what the view has.
+export function Tracks({ rows }: { rows: TrackRow[] }) {
+  const shown = rows.filter((r) => r.value !== undefined && r.value !== null && r.value !== "");
+  return (
+    <dl class="tracks">
+      {shown.map((r) => (
+        <div class="track" key={r.label} title={r.title}>
+          <dt>{r.label}</dt>
+          <dd>{r.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  children: ComponentChildren;
+  class?: string;
+}
+
+export function Section({ title, children, class: className }: SectionProps) {
+  return (
+    <section class={`panel-section ${className ?? ""}`}>
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+// A list of names (cards, units in a box), or "none".
+export function NameList({ names }: { names: string[] }) {
+  if (names.length === 0) return <span class="none">none</span>;
+  return (
+    <ul class="names">
+      {names.map((n, i) => (
+        <li key={`${i}:${n}`}>{n}</li>
+      ))}
+    </ul>
+  );
+}

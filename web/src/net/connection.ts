@@ -1,0 +1,149 @@
+// The browser's one WebSocket to frontierd: requests matched to replies by request_id, pushes
+// (match updates, chat, notifications) handed to listeners, and a reconnect with back-off that
+// says Hello again (the session cookie authenticates it) and lets pages resubscribe.
+import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import {
+  ClientMessageSchema,
+  ErrorCode,
+  type ServerMessage,
+  ServerMessageSchema,
+} from "../gen/wire_pb";
+
+export const PROTOCOL_VERSION = 1;
+
+// The body of a ClientMessage as an init shape: { case: "login", value: { name, password } }.
+export type RequestBody = MessageInitShape<typeof ClientMessageSchema>["body"];
+export type ReplyBody = ServerMessage["body"];
+export type ReplyCase = NonNullable<ReplyBody["case"]>;
+export type ReplyOf<K extends ReplyCase> = Extract<ReplyBody, { case: K }>["value"];
+
+// A refused request: the server's typed error, kept whole so pages can react to the code.
+export class ServerError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly reply: ServerMessage,
+  ) {
+    super(message || ErrorCode[code]);
+  }
+}
+
+type Pending = { resolve: (m: ServerMessage) => void; reject: (e: Error) => void };
+type PushListener = (m: ServerMessage) => void;
+type StateListener = (connected: boolean) => void;
+
+export class Connection {
+  private socket: WebSocket | null = null;
+  private nextId = 1n;
+  private pending = new Map<bigint, Pending>();
+  private pushListeners = new Set<PushListener>();
+  private stateListeners = new Set<StateListener>();
+  private opened: Promise<void> | null = null;
+  private retryMs = 500;
+  private closedByUs = false;
+
+  constructor(private readonly url: string = defaultUrl()) {}
+
+  // Connects (once) and says Hello; resolves when the server has answered.
+  open(): Promise<void> {
+    if (!this.opened) this.opened = this.connect();
+    return this.opened;
+  }
+
+  close(): void {
+    this.closedByUs = true;
+    this.socket?.close();
+  }
+
+  // Sends one request and resolves with the reply; rejects with ServerError on an Error reply.
+  async request(body: RequestBody): Promise<ServerMessage> {
+    await this.open();
+    return this.send(body);
+  }
+
+  // Like request(), narrowed to the reply case the caller expects.
+  async call<K extends ReplyCase>(body: RequestBody, expected: K): Promise<ReplyOf<K>> {
+    const reply = await this.request(body);
+    if (reply.body.case !== expected) {
+      throw new Error(`expected ${expected}, got ${reply.body.case ?? "nothing"}`);
+    }
+    return reply.body.value as ReplyOf<K>;
+  }
+
+  onPush(listener: PushListener): () => void {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
+  }
+
+  // Told false when the socket drops and true once a new one has said Hello.
+  onState(listener: StateListener): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private send(body: RequestBody): Promise<ServerMessage> {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error("not connected"));
+    const requestId = this.nextId++;
+    const message = create(ClientMessageSchema, { requestId, body });
+    return new Promise((resolve, reject) => {
+      this.pending.set(requestId, { resolve, reject });
+      socket.send(toBinary(ClientMessageSchema, message));
+    });
+  }
+
+  private connect(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(this.url);
+      socket.binaryType = "arraybuffer";
+      this.socket = socket;
+      let helloDone = false;
+      socket.onopen = () => {
+        this.send({ case: "hello", value: { protocolVersion: PROTOCOL_VERSION, client: "frontier-web" } })
+          .then(() => {
+            helloDone = true;
+            this.retryMs = 500;
+            this.stateListeners.forEach((l) => l(true));
+            resolve();
+          })
+          .catch(reject);
+      };
+      socket.onmessage = (event) => this.receive(new Uint8Array(event.data as ArrayBuffer));
+      socket.onclose = () => {
+        this.socket = null;
+        for (const p of this.pending.values()) p.reject(new Error("connection lost"));
+        this.pending.clear();
+        if (!helloDone) reject(new Error("could not connect to the server"));
+        if (this.closedByUs) return;
+        this.stateListeners.forEach((l) => l(false));
+        // Reconnect with back-off; listeners resubscribe when told true.
+        const delay = this.retryMs;
+        this.retryMs = Math.min(this.retryMs * 2, 10_000);
+        setTimeout(() => {
+          this.opened = this.connect();
+          this.opened.catch(() => undefined);
+        }, delay);
+      };
+    });
+  }
+
+  private receive(bytes: Uint8Array): void {
+    const message = fromBinary(ServerMessageSchema, bytes);
+    const waiting = message.requestId !== 0n ? this.pending.get(message.requestId) : undefined;
+    if (waiting) {
+      this.pending.delete(message.requestId);
+      if (message.body.case === "error") {
+        waiting.reject(new ServerError(message.body.value.code, message.body.value.message, message));
+      } else {
+        waiting.resolve(message);
+      }
+      return;
+    }
+    this.pushListeners.forEach((l) => l(message));
+  }
+}
+
+function defaultUrl(): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws`;
+}
