@@ -120,11 +120,13 @@ class Bot : public std::enable_shared_from_this<Bot> {
   }
 
   // The partner created a match: join it once logged in (runs on this bot's strand).
-  void join(uint64_t match_id) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), match_id] {
-      self->pending_join_ = match_id;
-      if (self->authed_) self->send_join();
-    });
+  void join(uint64_t match_id, std::string invite_code) {
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), match_id, invite_code = std::move(invite_code)] {
+                self->pending_join_ = match_id;
+                self->pending_invite_ = invite_code;
+                if (self->authed_) self->send_join();
+              });
   }
 
   bool idle_only = false;
@@ -164,6 +166,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
     if (pending_join_ == 0) return;
     frontier::wire::ClientMessage m;
     m.mutable_join_match()->set_match_id(pending_join_);
+    m.mutable_join_match()->set_invite_code(pending_invite_);
     pending_join_ = 0;
     send(m);
   }
@@ -193,7 +196,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
         send_join();
         return;
       case ServerMessage::kCreated:
-        if (auto p = partner_.lock()) p->join(m.created().match_id());
+        if (auto p = partner_.lock()) p->join(m.created().match_id(), m.created().invite_code());
         return;
       case ServerMessage::kSubmitted: {
         in_flight_ = false;
@@ -278,6 +281,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   bool in_flight_ = false;
   bool authed_ = false;
   uint64_t pending_join_ = 0;
+  std::string pending_invite_;  // the created match is PRIVATE: its invite code
   Clock::time_point sent_at_;
 };
 

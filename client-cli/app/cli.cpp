@@ -36,11 +36,13 @@ const Command kCommands[] = {
      "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private] [--clock CLOCK]",
      "create a match and take a seat",
      "Prints the match number; the opponent joins it with `frontier join N`. --private keeps it out of\n"
-     "`frontier open` (share the number instead). Solitaire games start at once.\n"
+     "`frontier open` and prints an invite code: share the number and the code\n"
+     "(`frontier join N --invite CODE`). Solitaire games start at once.\n"
      "--clock fast (3 days, +12 h a move, cap 5 days), slow (3 days, +36 h, cap 10 days) or\n"
      "BANK/INCREMENT/CAP with durations like 3d, 12h, 90m: a side that runs out loses on time.\n"},
     {"open", cmd_open, "frontier open [--limit N]", "list public matches waiting for players", ""},
-    {"join", cmd_join, "frontier join MATCH [--side SIDE]", "take a free seat in a match", ""},
+    {"join", cmd_join, "frontier join MATCH [--side SIDE] [--invite CODE]", "take a free seat in a match",
+     "A private match needs the invite code its creator was given (`frontier new --private`).\n"},
     {"list", cmd_list, "frontier list [--limit N]", "list your matches and whose turn it is", ""},
     {"play", cmd_play,
      "frontier play MATCH [--policy ask|random|first] [--seed N] [--delay MS] [--zoom TEXT] [--quiet]",
@@ -49,14 +51,27 @@ const Command kCommands[] = {
      "commands (board, log, zoom, chat, undo, resign yes, quit). --policy random|first answers every\n"
      "prompt automatically (scripts, demos, load); --seed fixes the random policy. The connection is\n"
      "re-established with back-off if lost, and an unanswered choice is resent so that it applies once.\n"},
-    {"watch", cmd_watch, "frontier watch MATCH [--zoom TEXT] [--quiet]", "follow a match as a spectator",
-     "Shows what every seat may see, kept current; `quit` leaves.\n"},
+    {"watch", cmd_watch, "frontier watch MATCH [--invite CODE] [--zoom TEXT] [--quiet]",
+     "follow a match as a spectator", "Shows what every seat may see, kept current; `quit` leaves.\n"},
     {"log", cmd_log, "frontier log MATCH [--from SEQ]", "print the match log you may read", ""},
     {"replay", cmd_replay, "frontier replay MATCH [--at N | --all]", "step through a finished match",
      "When this client carries the game's rules it re-runs the match from the revealed seed, checks the\n"
      "final hash against the server's (verifiable dice) and shows the board at each action:\n"
      "Enter or n next, p previous, g N go to action N, e end, q quit. --at N prints one position,\n"
      "--all every one. Otherwise it steps through the log.\n"},
+    {"verify", cmd_verify, "frontier verify MATCH", "check a finished match's dice (seed and re-run)",
+     "Asks the server to re-run the match from its revealed seed and, when this client carries the\n"
+     "game's rules, re-runs it here too: the seed must hash to the commitment shown from the first\n"
+     "move, and the actions must reach the announced final hash. Exit status 1 when a check fails.\n"},
+    {"abort", cmd_abort, "frontier abort MATCH", "end a match without result before every side has moved",
+     "Allowed while some side has not made its first move (not in tournaments); no winner, no rating.\n"},
+    {"takeback", cmd_takeback, "frontier takeback MATCH [offer|accept|refuse|withdraw]",
+     "ask to take back your last move, or answer the opponent's request",
+     "offer (the default) asks the opponent to return the match to just before your latest move,\n"
+     "with everything after it; they accept or refuse; withdraw cancels your own offer.\n"
+     "Not in solitaire games (use undo in `frontier play`) or tournaments.\n"},
+    {"rematch", cmd_rematch, "frontier rematch MATCH", "ask for a rematch of a finished match, sides swapped",
+     "The new match starts when every player has asked; the command then prints its number.\n"},
     {"resign", cmd_resign, "frontier resign MATCH", "resign a running match", ""},
     {"chat", cmd_chat, "frontier chat MATCH TEXT...", "say something to a match's players and spectators",
      ""},
@@ -131,6 +146,7 @@ int run_loop(Context& ctx, bool watching) {
   PlayOptions opts;
   opts.match_id = *id;
   opts.watching = watching;
+  opts.invite = ctx.args.get("invite");
   auto policy = parse_policy(ctx.args.get("policy"));
   if (!policy) return ctx.fail(policy.status());
   opts.policy = *policy;

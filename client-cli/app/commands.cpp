@@ -20,14 +20,13 @@ core::Result<uint64_t> match_arg(const Context& ctx, size_t index) {
   return id;
 }
 
-namespace {
-
-// Sends `m` over a logged-in session and returns the reply, or prints the failure.
-core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login = true) {
+core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login) {
   auto session = ctx.connect(need_login);
   if (!session) return session.status();
   return (*session)->call(std::move(m));
 }
+
+namespace {
 
 std::string seats_text(const wire::MatchSummary& s) {
   std::string out;
@@ -130,9 +129,10 @@ int cmd_new(Context& ctx) {
     ctx.emit(created);
     return 0;
   }
+  std::string invite = created.invite_code().empty() ? "" : " --invite " + created.invite_code();
   *ctx.out << "Created match " << ctx.style.bold(std::to_string(created.match_id())) << " (" << game
            << "); you hold seat " << created.seat() << ".\nAn opponent joins with `frontier join "
-           << created.match_id() << "`; then `frontier play " << created.match_id() << "`.\n";
+           << created.match_id() << invite << "`; then `frontier play " << created.match_id() << "`.\n";
   return 0;
 }
 
@@ -150,6 +150,7 @@ int cmd_join(Context& ctx) {
   wire::ClientMessage m;
   m.mutable_join_match()->set_match_id(*id);
   m.mutable_join_match()->set_side(ctx.args.get("side"));
+  m.mutable_join_match()->set_invite_code(ctx.args.get("invite"));
   auto reply = ask(ctx, std::move(m));
   if (!reply) return ctx.fail(reply.status());
   const auto& u = reply->update();

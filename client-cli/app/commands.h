@@ -19,6 +19,10 @@ int cmd_play(Context& ctx);
 int cmd_watch(Context& ctx);
 int cmd_log(Context& ctx);
 int cmd_replay(Context& ctx);
+int cmd_verify(Context& ctx);
+int cmd_abort(Context& ctx);
+int cmd_takeback(Context& ctx);
+int cmd_rematch(Context& ctx);
 int cmd_resign(Context& ctx);
 int cmd_chat(Context& ctx);
 int cmd_tournament(Context& ctx);
@@ -28,6 +32,10 @@ int cmd_profile(Context& ctx);
 
 // `--clock fast|slow|BANK/INC/CAP` (durations like 3d, 12h, 90m, 45s) as a time control.
 core::Result<wire::TimeControl> parse_clock(const std::string& text);
+
+// Sends `m` over a session (logged in unless `need_login` is false) and returns the reply; a
+// refusal from the server is an error status naming its code.
+core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login = true);
 
 // The match id in positional word `index`, or a usage error.
 core::Result<uint64_t> match_arg(const Context& ctx, size_t index = 0);

@@ -42,6 +42,7 @@ core::Status PlayLoop::subscribe() {
   if (opts_.watching) {
     m.mutable_watch_match()->set_match_id(opts_.match_id);
     m.mutable_watch_match()->set_since_seq(last_log_seq_);
+    m.mutable_watch_match()->set_invite_code(opts_.invite);
   } else {
     m.mutable_join_match()->set_match_id(opts_.match_id);
     m.mutable_join_match()->set_since_seq(last_log_seq_);

@@ -21,6 +21,7 @@ namespace frontier::cli {
 struct PlayOptions {
   uint64_t match_id = 0;
   bool watching = false;
+  std::string invite;  // a PRIVATE match's invite code (watching it)
   Policy policy = Policy::kAsk;
   uint64_t seed = 0;   // for Policy::kRandom; 0 = from std::random_device
   int delay_ms = 0;    // pause before each automatic choice (demos)

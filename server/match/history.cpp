@@ -104,15 +104,33 @@ core::Status replay_events(const core::Game& game, History& h, const std::vector
 }
 
 core::Result<History> history_at(const core::Game& game, const frontier::MatchSetup& setup,
-                                 const std::vector<storage::EventRow>& events, uint32_t upto) {
-  History h;
-  auto initial = game.initial(setup);
-  if (!initial) return initial.status();
-  h.state = std::move(initial.value());
+                                 const std::vector<storage::EventRow>& events, uint32_t upto,
+                                 const std::optional<Snapshot>& snapshot) {
   std::vector<storage::EventRow> prefix;
   for (const auto& e : events) {
     if (e.seq <= upto) prefix.push_back(e);
   }
+  if (snapshot && snapshot->first <= upto) {
+    if (auto state = game.restore(snapshot->second)) {
+      History h;
+      h.state = std::move(state.value());
+      h.seq = snapshot->first;
+      h.from_snapshot = true;
+      std::vector<storage::EventRow> tail;
+      for (const auto& e : prefix) {
+        if (e.seq > snapshot->first) tail.push_back(e);
+      }
+      // Fails when the tail takes back (undo, takeback) past the snapshot: then from the seed.
+      if (replay_events(game, h, tail)) {
+        h.standing = standing_actions(prefix);  // the tail alone does not know who moved before
+        return h;
+      }
+    }
+  }
+  History h;
+  auto initial = game.initial(setup);
+  if (!initial) return core::Status::invalid_argument("The set-up is refused: " + initial.status().message());
+  h.state = std::move(initial.value());
   if (auto st = replay_events(game, h, prefix); !st) return st;
   return h;
 }

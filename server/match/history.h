@@ -39,7 +39,10 @@ struct History {
   // (seq, seat) of every action still standing since the start, even when `state` came from a
   // snapshot (the loader fills it from all events): who has moved, what a takeback returns to.
   std::vector<std::pair<uint32_t, core::Seat>> standing;
+  bool from_snapshot = false;  // built from a snapshot: `log` starts after it
 };
+
+using Snapshot = std::pair<uint32_t, std::string>;  // (seq, core::snapshot bytes of the state after it)
 
 // The events that still count: those a later takeback cut away (seq in (target, takeback)) are
 // dropped; the takeback itself stays as a marker. Replaying the result reaches the live state.
@@ -59,10 +62,14 @@ core::Status replay_events(const core::Game& game, History& h, const std::vector
 
 // The log line written for an undo: it names the seat, never the action taken back (that
 // could be a secret choice).
-// The history as it stood just after event `upto` (0: the set-up), rebuilt from the seed and
-// every event of the match (from seq 1): stepping back through a match, verifying it.
+// The history as it stood just after event `upto` (0: the set-up) from every event of the match
+// (from seq 1): from `snapshot` (taken at or below `upto`) and the events after it when they
+// replay from there, else from the seed. Loading a match, stepping back through it, verifying it.
+// Snapshots are never taken inside a range a takeback cut away (they are deleted), so one at or
+// below `upto` is the state the events up to `upto` passed through.
 core::Result<History> history_at(const core::Game& game, const frontier::MatchSetup& setup,
-                                 const std::vector<storage::EventRow>& events, uint32_t upto);
+                                 const std::vector<storage::EventRow>& events, uint32_t upto,
+                                 const std::optional<Snapshot>& snapshot = std::nullopt);
 
 // Ending and rewinding events, shared by live play and replay.
 void apply_resign(const core::Game& game, History& h, uint32_t seq, core::Seat seat);

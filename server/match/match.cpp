@@ -225,7 +225,7 @@ void Match::subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, 
       it->last_sent = self->history_.seq;
       self->send_update(*conn, request_id, seat, since);
       // Joining or watching shows the match as it stands: it counts as seen.
-      if (uint64_t user = conn->user_id(); user != 0) {
+      if (uint64_t user = conn->user_id(); user != 0 && !self->seats_of(user).empty()) {
         uint64_t id = self->meta_.id;
         self->services_.writer->submit([user, id](storage::Store& s) { s.mark_seen(user, id); }, nullptr);
       }

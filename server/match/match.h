@@ -169,8 +169,11 @@ class Match : public std::enable_shared_from_this<Match> {
   std::vector<uint64_t> looking_users() const;
   void notify(uint64_t user_id, wire::Notification::Kind kind, const std::string& text,
               uint64_t new_match_id = 0) const;
-  // Reads every stored event (after every queued commit), then runs `then` on the strand.
-  void with_events(std::function<void(const std::vector<storage::EventRow>&)> then);
+  // Reads every stored event (after every queued commit) and, when `snapshot_below` > 0, the
+  // latest snapshot taken below that seq; then runs `then` on the strand.
+  using EventsRead =
+      std::function<void(const std::vector<storage::EventRow>&, const std::optional<Snapshot>&)>;
+  void with_events(EventsRead then, uint32_t snapshot_below = 0);
   void accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
   // Queues `work` plus the match row update for the writer; `then` runs on the strand after the

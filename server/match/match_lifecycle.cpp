@@ -59,14 +59,23 @@ void Match::notify(uint64_t user_id, wire::Notification::Kind kind, const std::s
   notify_user(user_id, std::move(n));
 }
 
-void Match::with_events(std::function<void(const std::vector<storage::EventRow>&)> then) {
+void Match::with_events(EventsRead then, uint32_t snapshot_below) {
   auto self = shared_from_this();
-  auto events = std::make_shared<std::vector<storage::EventRow>>();
+  struct Read {
+    std::vector<storage::EventRow> events;
+    std::optional<Snapshot> snapshot;
+  };
+  auto read = std::make_shared<Read>();
   uint64_t id = meta_.id;
   // The writer runs jobs in order, so the read sees every change queued before it.
   services_.writer->submit(
-      [events, id](storage::Store& s) { *events = s.events(id, 1); },
-      [self, events, then = std::move(then)](bool) { self->post([events, then] { then(*events); }); });
+      [read, id, snapshot_below](storage::Store& s) {
+        read->events = s.events(id, 1);
+        if (snapshot_below > 0) read->snapshot = s.snapshot_below(id, snapshot_below);
+      },
+      [self, read, then = std::move(then)](bool) {
+        self->post([read, then] { then(read->events, read->snapshot); });
+      });
 }
 
 void Match::abort_match(const std::shared_ptr<Connection>& conn, uint64_t request_id) {
@@ -132,15 +141,13 @@ void Match::rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id
     bool first_ask = asked != meta_.rematch_asked;
     meta_.rematch_asked = asked;
     commit([id, asked](storage::Store& s) { s.set_rematch(id, asked, 0); },
-           [self, reply, mine, first_ask] {
+           [self, reply, mine, first_ask, asker = conn->user_id()] {
              reply();
              if (!first_ask) return;
              std::string text = self->game_.seat_name(mine[0]) + " offers a rematch of match " +
                                 std::to_string(self->meta_.id) + " with sides swapped";
              for (const auto& holder : self->meta_.seats) {
-               if (std::find_if(mine.begin(), mine.end(), [&](core::Seat s) {
-                     return self->meta_.seats[static_cast<size_t>(s)].user_id == holder.user_id;
-                   }) == mine.end())
+               if (holder.user_id != asker)
                  self->notify(holder.user_id, wire::Notification::REMATCH_OFFERED, text);
              }
            });

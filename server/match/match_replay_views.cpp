@@ -1,6 +1,7 @@
 // Looking back: the view a seat had just after any event (stepping through a match) and the
-// server-side check of a finished match's dice. Both rebuild from the seed and the stored
-// events with history.h, on the match's strand, and filter through the game's own view() and
+// server-side check of a finished match's dice. Both rebuild with history.h from the stored
+// events (a view from the latest snapshot below its seq; the check from the seed), on the
+// match's strand, and filter through the game's own view() and
 // core::line_for, as live updates do: stepping back shows nothing the seat did not see then.
 #include <algorithm>
 
@@ -33,8 +34,10 @@ void Match::fetch_view_at(const std::shared_ptr<Connection>& conn, uint64_t requ
     return;
   }
   auto self = shared_from_this();
-  with_events([self, conn, request_id, seat, seq = req.seq()](const std::vector<storage::EventRow>& events) {
-    auto h = history_at(self->game_, self->meta_.setup, events, seq);
+  // From the latest snapshot strictly below `seq`, so that event's own log lines are replayed.
+  auto replayed = [self, conn, request_id, seat, seq = req.seq()](
+                      const std::vector<storage::EventRow>& events, const std::optional<Snapshot>& snapshot) {
+    auto h = history_at(self->game_, self->meta_.setup, events, seq, snapshot);
     if (!h) {
       send_error(*conn, request_id, wire::INTERNAL, "Match history does not replay: " + h.status().message());
       return;
@@ -58,7 +61,8 @@ void Match::fetch_view_at(const std::shared_ptr<Connection>& conn, uint64_t requ
     }
     self->fill_status(*h, *v->mutable_game_status());
     conn->send(m);
-  });
+  };
+  with_events(std::move(replayed), req.seq());
 }
 
 void Match::verify(const std::shared_ptr<Connection>& conn, uint64_t request_id) {
@@ -70,7 +74,8 @@ void Match::verify(const std::shared_ptr<Connection>& conn, uint64_t request_id)
   }
   if (!admitted(*conn, request_id)) return;
   auto self = shared_from_this();
-  with_events([self, conn, request_id](const std::vector<storage::EventRow>& events) {
+  with_events([self, conn, request_id](const std::vector<storage::EventRow>& events,
+                                       const std::optional<Snapshot>&) {
     auto h = history_at(self->game_, self->meta_.setup, events, self->history_.seq);
     if (!h) {
       send_error(*conn, request_id, wire::INTERNAL, "Match history does not replay: " + h.status().message());

@@ -70,6 +70,7 @@ void Match::commit_and_ok(storage::EventRow row, const std::shared_ptr<Connectio
 }
 
 void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::SendChat& req) {
+  if (!admitted(*conn, request_id)) return;
   if (req.text().empty() || req.text().size() > 500) {
     send_error(*conn, request_id, wire::INVALID_ARGUMENT, "A chat line has 1 to 500 characters");
     return;

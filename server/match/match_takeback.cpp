@@ -82,7 +82,8 @@ void Match::accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t re
   uint32_t to = takeback_to_;
   uint32_t from = history_.seq;
   auto self = shared_from_this();
-  with_events([self, conn, request_id, by, to, from](const std::vector<storage::EventRow>& stored) {
+  with_events([self, conn, request_id, by, to, from](const std::vector<storage::EventRow>& stored,
+                                                     const std::optional<Snapshot>&) {
     self->takeback_rebuilding_ = false;
     // Whatever happened while the events were read (a move, a withdrawal) cancelled the offer.
     if (self->history_.seq != from || self->takeback_by_ != by || self->meta_.status != wire::RUNNING) {

@@ -114,6 +114,7 @@ void Match::with_log_from(uint32_t seq, Then then) {
 
 void Match::fetch_log(const std::shared_ptr<Connection>& conn, uint64_t request_id,
                       const wire::FetchLog& req) {
+  if (!admitted(*conn, request_id)) return;
   std::vector<core::Seat> mine = seats_of(conn->user_id());
   core::Seat seat = mine.empty() ? core::kObserver : mine[0];
   auto self = shared_from_this();
@@ -137,6 +138,7 @@ void Match::fetch_log(const std::shared_ptr<Connection>& conn, uint64_t request_
 
 void Match::fetch_replay(const std::shared_ptr<Connection>& conn, uint64_t request_id,
                          const wire::FetchReplay& req) {
+  if (!admitted(*conn, request_id)) return;
   if (!finished() || committed_seq_ != history_.seq) {
     send_error(*conn, request_id, wire::MATCH_NOT_FINISHED,
                "Match " + std::to_string(meta_.id) +

@@ -109,7 +109,7 @@ void MatchRegistry::finish_load(uint64_t id, std::shared_ptr<Match> match) {
 
 std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow& row,
                                             const std::vector<storage::SeatRow>& seats,
-                                            const std::optional<std::pair<uint32_t, std::string>>& snapshot,
+                                            const std::optional<Snapshot>& snapshot,
                                             const std::vector<storage::EventRow>& events) {
   const core::Game* game = games_.find(row.game);
   if (!game) {
@@ -141,36 +141,14 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
 
   // Snapshot + tail first; the whole history from the seed when there is no usable snapshot
   // (or the tail takes back an action from before it).
-  History h;
-  bool from_snapshot = false;
-  if (snapshot) {
-    auto state = game->restore(snapshot->second);
-    if (state) {
-      h.state = std::move(state.value());
-      h.seq = snapshot->first;
-      std::vector<storage::EventRow> tail;
-      for (const auto& e : events) {
-        if (e.seq > snapshot->first) tail.push_back(e);
-      }
-      from_snapshot = replay_events(*game, h, tail).is_ok();
-    }
+  auto h = history_at(*game, meta.setup, events, ~0u, snapshot);
+  if (!h) {
+    spdlog::error("match {}: history does not replay: {}", id, h.status().message());
+    return nullptr;
   }
-  if (!from_snapshot) {
-    h = History{};
-    auto initial = game->initial(meta.setup);
-    if (!initial) {
-      spdlog::error("match {}: set-up refused: {}", id, initial.status().message());
-      return nullptr;
-    }
-    h.state = std::move(initial.value());
-    if (auto st = replay_events(*game, h, events); !st) {
-      spdlog::error("match {}: history does not replay: {}", id, st.message());
-      return nullptr;
-    }
-  }
-  h.standing = standing_actions(events);  // the snapshot path saw only the tail
-  auto match =
-      std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h), !from_snapshot);
+  bool log_complete = !h->from_snapshot;
+  auto match = std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h.value()),
+                                       log_complete);
   // Actions a takeback cut away no longer count: resubmitting one applies it afresh.
   for (const auto& e : surviving_events(events)) {
     if (!e.client_action_id.empty()) match->client_ids_[{e.user_id, e.client_action_id}] = e.seq;

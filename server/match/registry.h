@@ -69,7 +69,7 @@ class MatchRegistry {
   void evict_expired_locked();
   std::shared_ptr<Match> build(uint64_t id, const storage::MatchRow& row,
                                const std::vector<storage::SeatRow>& seats,
-                               const std::optional<std::pair<uint32_t, std::string>>& snapshot,
+                               const std::optional<Snapshot>& snapshot,
                                const std::vector<storage::EventRow>& events);
 
   const core::Registry& games_;

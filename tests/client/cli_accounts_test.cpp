@@ -91,8 +91,18 @@ TEST_F(Accounts, GamesListsTheFixtureGameAndBadRequestsGetTypedErrors) {
   EXPECT_NE(r.out.find("Created match "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" (race); you hold seat 0."), std::string::npos) << r.out;
   // A private match is not listed among the open ones.
-  EXPECT_EQ(u.run({"open"}).out.find(r.out.substr(14, r.out.find(' ', 14) - 14) + "  race"),
-            std::string::npos);
+  std::string private_id = r.out.substr(14, r.out.find(' ', 14) - 14);
+  EXPECT_EQ(u.run({"open"}).out.find(private_id + "  race"), std::string::npos);
+  // It is joined with the invite code printed for it, not without.
+  auto at = r.out.find("--invite ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  std::string code = r.out.substr(at + 9, 16);
+  CliUser guest = registered("guest");
+  CliResult refused = guest.run({"join", private_id, "--json"});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_EQ(json_string(refused.out, "code"), "BAD_INVITE") << refused.out;
+  CliResult joined = guest.run({"join", private_id, "--invite", code});
+  EXPECT_EQ(joined.status, 0) << joined.err;
   r = u.run({"new", "chess", "--json"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(json_string(r.out, "code"), "UNKNOWN_GAME") << r.out;
@@ -120,6 +130,29 @@ TEST_F(Accounts, ResigningARunningMatchEndsItForBoth) {
   EXPECT_NE(r.out.find("\"event\":\"finished\",\"result\":\"North resigns; South wins\",\"winner\":1"),
             std::string::npos)
       << r.out;
+}
+
+TEST_F(Accounts, AbortTakebackAndRematchFromTheCommandLine) {
+  CliUser a = registered("cli_north");
+  CliUser b = registered("cli_south");
+  CliResult r = a.run({"new", "race", "--json"});
+  std::string id = std::to_string(json_number(r.out, "match_id"));
+  ASSERT_EQ(b.run({"join", id}).status, 0);
+  r = a.run({"takeback", id, "--json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(json_string(r.out, "code"), "UNDO_NOT_ALLOWED") << "nothing to take back yet: " << r.out;
+  r = b.run({"takeback", id, "maybe"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("Usage: frontier takeback"), std::string::npos) << r.err;
+  r = a.run({"abort", id});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("aborted"), std::string::npos) << r.out;
+  r = b.run({"rematch", id});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("when your opponent asks too"), std::string::npos) << r.out;
+  r = a.run({"rematch", id, "--json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_GT(json_number(r.out, "new_match_id"), 0) << r.out;
 }
 
 }  // namespace

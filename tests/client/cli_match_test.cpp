@@ -112,6 +112,11 @@ TEST_F(Matches, TwoUsersPlayTheFixtureGameToTheEnd) {
   EXPECT_TRUE(one != std::string::npos && two != std::string::npos && three != std::string::npos) << r.out;
   EXPECT_NE(r.out.find("seq 2\n", three), std::string::npos) << "back one step:\n" << r.out;
   EXPECT_EQ(r.out.find("seq 4\n"), std::string::npos) << "quit stops:\n" << r.out;
+  // The server re-runs the dice; this binary lacks the fixture's rules, so no local re-run.
+  r = c.run({"verify", std::to_string(id)});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("ok   seed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no local re-run"), std::string::npos) << r.out;
   // Resigning a finished match is refused with the server's reason.
   r = a.run({"resign", std::to_string(id)});
   EXPECT_EQ(r.status, 1);
@@ -190,6 +195,11 @@ void play_real_game(CliTest& t, CliUser a, CliUser* b, const std::string& game) 
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"commitment_verified\":true"), std::string::npos) << r.out.substr(0, 500);
   EXPECT_NE(r.out.find("\"verified\":true"), std::string::npos) << r.out.substr(0, 500);
+  EXPECT_EQ(json_string(r.out, "final_hash"), hash);
+  r = a.run({"verify", std::to_string(id), "--json"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"server_hash_ok\":true"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"local_ok\":true"), std::string::npos) << r.out;
   EXPECT_EQ(json_string(r.out, "final_hash"), hash);
   (void)t;
 }

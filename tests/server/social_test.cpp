@@ -4,7 +4,9 @@
 // what live subscribers were sent) and the server's dice verification.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
+#include <thread>
 
 #include "harness.h"
 
@@ -166,6 +168,13 @@ TEST_F(SocialTest, PrivateMatchesNeedTheirInviteCode) {
   EXPECT_EQ(error_of(guest.c->request(wrong)), wire::BAD_INVITE);
   EXPECT_EQ(error_of(fan.c->request(watch(id))), wire::BAD_INVITE);
   EXPECT_EQ(error_of(fan.c->request(view_at(id, 0))), wire::BAD_INVITE);
+  wire::ClientMessage log;
+  log.mutable_fetch_log()->set_match_id(id);
+  EXPECT_EQ(error_of(fan.c->request(log)), wire::BAD_INVITE);
+  wire::ClientMessage chat;
+  chat.mutable_send_chat()->set_match_id(id);
+  chat.mutable_send_chat()->set_text("hello?");
+  EXPECT_EQ(error_of(fan.c->request(chat)), wire::BAD_INVITE);
   auto listed = host.c->request(list_mine());
   ASSERT_TRUE(listed && listed->has_matches());
   ASSERT_EQ(listed->matches().matches(0).seats(1).user_id(), 0u) << "the seat is still free";
@@ -184,6 +193,8 @@ TEST_F(SocialTest, PrivateMatchesNeedTheirInviteCode) {
   auto past = fan.c->request(view_at(id, 0));
   ASSERT_TRUE(past && past->has_view_at()) << describe(past);
   EXPECT_EQ(past->view_at().seat(), -1);
+  auto read = fan.c->request(log);
+  EXPECT_TRUE(read && read->has_log()) << describe(read);
 }
 
 TEST_F(SocialTest, AbortOnlyBeforeEverySideHasMoved) {
@@ -497,6 +508,92 @@ TEST_F(SocialTest, ViewsAtPastSeqsAreWhatLiveSubscribersSawAndTheDiceVerify) {
   EXPECT_EQ(v.revealed_seed(), north.last.revealed_seed());
   EXPECT_EQ(v.replayed_final_hash(), north.last.final_hash());
   EXPECT_GT(v.actions(), 0u);
+}
+
+TEST_F(SocialTest, UnknownMatchesAndAnonymousChangesAreRefused) {
+  client::ProtocolClient anonymous;
+  ASSERT_TRUE(connect(anonymous, server_.port()));
+  Player p;
+  ASSERT_TRUE(register_player(p, server_.port(), "refuse"));
+  const uint64_t nowhere = 987654;
+  for (const auto& m :
+       {offer_takeback(nowhere), answer_takeback(nowhere, true), abort_match(nowhere), rematch(nowhere),
+        mark_seen(nowhere), unsubscribe(nowhere), view_at(nowhere, 0), verify(nowhere)}) {
+    auto r = p.c->request(m);
+    EXPECT_EQ(error_of(r), wire::UNKNOWN_MATCH) << m.DebugString() << describe(r);
+  }
+  // Changes need a login; reading a public match's past does not.
+  Player north, south;
+  uint64_t id = start_two_player_match(north, south, server_.port(), "race", "anon");
+  ASSERT_NE(id, 0u);
+  for (const auto& m :
+       {offer_takeback(id), answer_takeback(id, true), abort_match(id), rematch(id), mark_seen(id)}) {
+    EXPECT_EQ(error_of(anonymous.request(m)), wire::NOT_LOGGED_IN) << m.DebugString();
+  }
+  auto seen = anonymous.request(view_at(id, 0));
+  ASSERT_TRUE(seen && seen->has_view_at()) << describe(seen);
+  EXPECT_EQ(seen->view_at().seat(), -1);
+  // Unsubscribing stops the pushes: a chat line reaches South's other tab, not the one that left.
+  Player tab;
+  tab.token = south.token;
+  ASSERT_TRUE(reconnect(tab, server_.port(), id, 0));
+  ASSERT_TRUE(tab.c->request(unsubscribe(id))->ok());
+  wire::ClientMessage chat;
+  chat.mutable_send_chat()->set_match_id(id);
+  chat.mutable_send_chat()->set_text("still there?");
+  ASSERT_TRUE(north.c->request(chat)->ok());
+  ASSERT_TRUE(south.c->wait_for([](const wire::ServerMessage& m) { return m.has_chat(); }));
+  EXPECT_FALSE(tab.c->wait_for([](const wire::ServerMessage& m) { return m.has_chat(); },
+                               std::chrono::milliseconds(300)));
+}
+
+TEST_F(SocialTest, TournamentMatchesRefuseAbortAndTakeback) {
+  Player organiser, a, b;
+  ASSERT_TRUE(register_player(organiser, server_.port(), "tn_org"));
+  ASSERT_TRUE(register_player(a, server_.port(), "tn_a"));
+  ASSERT_TRUE(register_player(b, server_.port(), "tn_b"));
+  wire::ClientMessage create;
+  create.mutable_create_tournament()->set_name("Social cup");
+  create.mutable_create_tournament()->set_game("race");
+  create.mutable_create_tournament()->set_format(wire::ROUND_ROBIN);
+  auto created = organiser.c->request(create);
+  ASSERT_TRUE(created && created->has_tournament()) << describe(created);
+  uint64_t tid = created->tournament().tournament_id();
+  for (Player* p : {&a, &b}) {
+    wire::ClientMessage join;
+    join.mutable_join_tournament()->set_tournament_id(tid);
+    ASSERT_TRUE(p->c->request(join)->has_tournament());
+  }
+  wire::ClientMessage start;
+  start.mutable_start_tournament()->set_tournament_id(tid);
+  ASSERT_TRUE(organiser.c->request(start)->has_tournament());
+  // The host creates the board's match asynchronously: it shows up in "my matches".
+  uint64_t id = 0;
+  for (int i = 0; i < 200 && id == 0; ++i) {
+    auto list = a.c->request(list_mine());
+    ASSERT_TRUE(list && list->has_matches());
+    if (list->matches().matches_size() > 0) {
+      EXPECT_EQ(list->matches().matches(0).tournament_id(), tid);
+      id = list->matches().matches(0).match_id();
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
+  ASSERT_NE(id, 0u);
+  for (Player* p : {&a, &b}) {
+    auto joined = p->c->request(join_msg(id));
+    ASSERT_TRUE(joined && joined->has_update()) << describe(joined);
+    p->last = joined->update();
+    EXPECT_EQ(p->last.tournament_id(), tid);
+    EXPECT_FALSE(p->last.abort_available());
+  }
+  EXPECT_EQ(error_of(a.c->request(abort_match(id))), wire::ABORT_NOT_ALLOWED);
+  Player& first = a.last.your_seat() == 0 ? a : b;
+  Player& second = a.last.your_seat() == 0 ? b : a;
+  play(first, second, bid(1), "tn-bid");
+  auto refused = first.c->request(offer_takeback(id));
+  EXPECT_EQ(error_of(refused), wire::UNDO_NOT_ALLOWED) << describe(refused);
+  EXPECT_EQ(first.last.status(), wire::RUNNING);
 }
 
 }  // namespace

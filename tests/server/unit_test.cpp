@@ -193,6 +193,16 @@ TEST(Config, FlagsOverrideEnvironment) {
   EXPECT_FALSE(parse_config({"--listen", "nowhere"}, env));
   EXPECT_FALSE(parse_config({"--bogus", "1"}, env));
   EXPECT_TRUE(parse_config({"--help"}, env)->help);
+  // Play-by-web: a switch without a value, and a public URL that must be http(s).
+  auto web =
+      parse_config({"--secure-cookies", "--public-url", "https://f.example", "--web-root", "/srv/web"}, env);
+  ASSERT_TRUE(web) << web.status().message();
+  EXPECT_TRUE(web->net.secure_cookies);
+  EXPECT_EQ(web->net.public_url, "https://f.example");
+  EXPECT_EQ(web->net.web_root, "/srv/web");
+  EXPECT_FALSE(parse_config({"--public-url", "f.example"}, env));
+  EXPECT_FALSE(parse_config({"--secure-cookies=maybe"}, env));
+  EXPECT_FALSE(parse_config({}, env)->net.web_root.empty()) << "a compiled-in default";
 }
 
 TEST(History, UndoAfterASnapshotFallsBackToTheFullHistory) {
@@ -214,6 +224,76 @@ TEST(History, UndoAfterASnapshotFallsBackToTheFullHistory) {
   undo.seq = 2;
   undo.kind = storage::EventKind::kUndo;
   EXPECT_FALSE(replay_events(race, from_snapshot, {undo}));
+}
+
+storage::EventRow action_event(uint32_t seq, int seat, const core::Action& a) {
+  storage::EventRow e;
+  e.seq = seq;
+  e.seat = seat;
+  e.action = core::to_proto(a).SerializeAsString();
+  return e;
+}
+
+TEST(History, TakebackCutsTheEventsAfterItsTargetAndReplaysToTheSameState) {
+  const core::Game& race = *testing::server_test_games().find("race");
+  frontier::MatchSetup setup;
+  setup.set_game("race");
+  setup.set_scenario("standard");
+  setup.set_seed(9);
+  // Both bid 0 (North moves first), North rolls, South rolls; North takes back its roll.
+  std::vector<storage::EventRow> events = {action_event(1, 0, {1, 0}), action_event(2, 1, {1, 0}),
+                                           action_event(3, 0, {2, 0}), action_event(4, 1, {2, 0})};
+  auto before = history_at(race, setup, events, 2);
+  ASSERT_TRUE(before) << before.status().message();
+  auto played = history_at(race, setup, events, 4);
+  ASSERT_TRUE(played);
+  EXPECT_EQ(takeback_target(*played, 0), 2u);
+  EXPECT_EQ(takeback_target(*played, 1), 3u);
+  EXPECT_EQ(moved_seats(*played), 3u);
+  storage::EventRow takeback;
+  takeback.seq = 5;
+  takeback.seat = 0;
+  takeback.kind = storage::EventKind::kTakeback;
+  takeback.target_seq = 2;
+  events.push_back(takeback);
+  ASSERT_EQ(surviving_events(events).size(), 3u);  // the two bids and the marker
+  EXPECT_EQ(standing_actions(events).size(), 2u);
+  auto after = history_at(race, setup, events, 5);
+  ASSERT_TRUE(after) << after.status().message();
+  EXPECT_EQ(core::state_hash(race, *after->state), core::state_hash(race, *before->state));
+  EXPECT_EQ(after->seq, 5u);
+  EXPECT_EQ(after->effective.size(), 2u) << "the record is cut back";
+  EXPECT_EQ(after->log.back().event.text, "North took back moves (accepted by South)");
+  for (const auto& line : after->log) EXPECT_TRUE(line.seq <= 2 || line.seq == 5);
+  // Stepping to a seq inside the cut range shows it as it was then.
+  auto inside = history_at(race, setup, events, 4);
+  ASSERT_TRUE(inside);
+  EXPECT_EQ(core::state_hash(race, *inside->state), core::state_hash(race, *played->state));
+  // From a snapshot at or below the target the tail replays; from one above it (never kept after
+  // a takeback, but should one survive) history_at falls back to the seed.
+  auto one = history_at(race, setup, events, 1);
+  ASSERT_TRUE(one);
+  auto via_snapshot = history_at(race, setup, events, 5, Snapshot{1, core::snapshot(race, *one->state)});
+  ASSERT_TRUE(via_snapshot);
+  EXPECT_TRUE(via_snapshot->from_snapshot);
+  EXPECT_EQ(core::state_hash(race, *via_snapshot->state), core::state_hash(race, *before->state));
+  EXPECT_EQ(via_snapshot->standing.size(), 2u) << "who moved before the snapshot is known too";
+  auto stale = history_at(race, setup, events, 5, Snapshot{4, core::snapshot(race, *played->state)});
+  ASSERT_TRUE(stale);
+  EXPECT_FALSE(stale->from_snapshot);
+  EXPECT_EQ(core::state_hash(race, *stale->state), core::state_hash(race, *before->state));
+  // From a snapshot above the target the takeback cannot be replayed: the caller falls back.
+  History from_snapshot;
+  from_snapshot.state = played->state->clone();
+  from_snapshot.seq = 4;
+  EXPECT_FALSE(replay_events(race, from_snapshot, {takeback}));
+  // An abort ends with no result.
+  storage::EventRow abort_row;
+  abort_row.seq = 3;
+  abort_row.kind = storage::EventKind::kAbort;
+  auto aborted = history_at(race, setup, {events[0], events[1], abort_row}, 3);
+  ASSERT_TRUE(aborted);
+  EXPECT_TRUE(aborted->aborted);
 }
 
 }  // namespace
