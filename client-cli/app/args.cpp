@@ -9,10 +9,10 @@ namespace {
 
 const std::set<std::string>& value_flags() {
   static const std::set<std::string> names = {
-      "server", "password", "side",  "scenario", "option",   "policy",     "seed",      "from",
-      "at",     "delay",    "zoom",  "limit",    "seat",     "log-lines",  "format",    "rounds",
-      "name",   "min",      "max",   "tiebreak", "start-at", "round-time", "closes-at", "cycles",
-      "reason", "invite",   "clock", "webhook",  "notify"};
+      "server", "password", "side",    "scenario", "option",   "policy",     "seed",      "from",
+      "at",     "delay",    "zoom",    "limit",    "seat",     "log-lines",  "format",    "rounds",
+      "name",   "min",      "max",     "tiebreak", "start-at", "round-time", "closes-at", "cycles",
+      "reason", "clock",    "webhook", "notify",   "invite"};
   return names;
 }
 
