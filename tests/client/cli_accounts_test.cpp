@@ -165,6 +165,8 @@ TEST_F(Accounts, ClockVacationAndProfileFromTheCommandLine) {
   EXPECT_NE(r.out.find("\"initial_seconds\":172800"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"increment_seconds\":21600"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"preset\":\"fast\""), std::string::npos) << r.out;
+  r = a.run({"list"});
+  EXPECT_NE(r.out.find("your clock 2d 0h"), std::string::npos) << r.out;
   r = a.run({"new", "race", "--clock", "glacial"});
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("No clock preset 'glacial'"), std::string::npos) << r.err;
