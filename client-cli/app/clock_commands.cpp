@@ -73,6 +73,29 @@ core::Result<wire::ServerMessage> call(Context& ctx, wire::ClientMessage m) {
 
 }  // namespace
 
+std::string format_duration(int64_t seconds) {
+  if (seconds <= 0) return "0 s";
+  int64_t d = seconds / 86400, h = seconds % 86400 / 3600, m = seconds % 3600 / 60;
+  if (d > 0) return std::to_string(d) + "d " + std::to_string(h) + "h";
+  if (h > 0) return std::to_string(h) + "h " + std::to_string(m) + "m";
+  if (m > 0) return std::to_string(m) + "m " + std::to_string(seconds % 60) + "s";
+  return std::to_string(seconds) + " s";
+}
+
+std::string clock_summary(const wire::MatchSummary& s) {
+  std::string out;
+  for (int seat : s.your_seats()) {
+    for (const auto& c : s.clocks()) {
+      if (c.seat() != seat) continue;
+      out += std::string(out.empty() ? "" : ", ") + "your clock " + format_duration(c.remaining_seconds()) +
+             (c.on_vacation() ? " (vacation)"
+              : c.running()   ? " (running)"
+                              : "");
+    }
+  }
+  return out;
+}
+
 core::Result<wire::TimeControl> parse_clock(const std::string& text) {
   wire::TimeControl tc;
   if (text.find('/') == std::string::npos) {

@@ -64,6 +64,9 @@ int list_matches(Context& ctx, wire::ListMatches::Filter filter) {
             seats_text(s);
     if (filter == wire::ListMatches::MINE && s.status() == wire::RUNNING)
       line += s.your_turn() ? "  " + ctx.style.yellow("your turn") : "  waiting for the opponent";
+    if (s.status() != wire::FINISHED && s.clocks_size() > 0) {
+      if (std::string clock = clock_summary(s); !clock.empty()) line += "  " + clock;
+    }
     *ctx.out << line << "\n";
   }
   return 0;

@@ -32,6 +32,10 @@ int cmd_profile(Context& ctx);
 
 // `--clock fast|slow|BANK/INC/CAP` (durations like 3d, 12h, 90m, 45s) as a time control.
 core::Result<wire::TimeControl> parse_clock(const std::string& text);
+// "2d 3h", "5h 10m", "42 s".
+std::string format_duration(int64_t seconds);
+// "your clock 2d 3h (running)" for the seats you hold in a timed match; empty when untimed.
+std::string clock_summary(const wire::MatchSummary& s);
 
 // Sends `m` over a session (logged in unless `need_login` is false) and returns the reply; a
 // refusal from the server is an error status naming its code.

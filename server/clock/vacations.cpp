@@ -28,7 +28,8 @@ int64_t next_year_start(int64_t now) {
 }
 
 uint32_t days_charged(int64_t starts_at, int64_t ends_at) {
-  if (ends_at <= starts_at) return 0;
+  // A vacation once started has begun its first day, however soon it is ended.
+  if (ends_at <= starts_at) return 1;
   return static_cast<uint32_t>((ends_at - starts_at + kDay - 1) / kDay);
 }
 

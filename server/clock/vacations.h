@@ -17,7 +17,7 @@ namespace frontier::server::clock {
 // Unix seconds of 1 January 00:00 UTC of the year holding `now`, and of the next year.
 int64_t year_start(int64_t now);
 int64_t next_year_start(int64_t now);
-// Whole days a vacation counts against the allowance: started days, rounded up.
+// Whole days a vacation counts against the allowance: days begun (at least the first).
 uint32_t days_charged(int64_t starts_at, int64_t ends_at);
 
 class VacationBook {

@@ -49,12 +49,7 @@ std::vector<uint64_t> Match::looking_users() const {
 
 void Match::notify(uint64_t user_id, wire::Notification::Kind kind, const std::string& text,
                    uint64_t new_match_id) const {
-  wire::Notification n;
-  n.set_kind(kind);
-  n.set_match_id(meta_.id);
-  n.set_game(game_.id());
-  n.set_text(text);
-  n.set_at(services_.now());
+  wire::Notification n = note(kind, text);
   n.set_new_match_id(new_match_id);
   notify_user(user_id, std::move(n));
 }

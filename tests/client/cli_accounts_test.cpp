@@ -155,5 +155,51 @@ TEST_F(Accounts, AbortTakebackAndRematchFromTheCommandLine) {
   EXPECT_GT(json_number(r.out, "new_match_id"), 0) << r.out;
 }
 
+TEST_F(Accounts, ClockVacationAndProfileFromTheCommandLine) {
+  CliUser a = registered("cli_clock");
+  CliResult r = a.run({"new", "race", "--clock", "fast", "--json"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  r = a.run({"new", "race", "--clock", "2d/6h/4d", "--json"});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  r = a.run({"list", "--json"});
+  EXPECT_NE(r.out.find("\"initial_seconds\":172800"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"increment_seconds\":21600"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"preset\":\"fast\""), std::string::npos) << r.out;
+  r = a.run({"list"});
+  EXPECT_NE(r.out.find("your clock 2d 0h"), std::string::npos) << r.out;
+  r = a.run({"new", "race", "--clock", "glacial"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("No clock preset 'glacial'"), std::string::npos) << r.err;
+  r = a.run({"new", "race", "--clock", "3d/12x/5d"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("not a duration"), std::string::npos) << r.err;
+
+  r = a.run({"vacation", "3"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("27 of 30 days left"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("on vacation until"), std::string::npos) << r.out;
+  r = a.run({"vacation", "2", "--json"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(json_string(r.out, "code"), "VACATION_REFUSED") << r.out;
+  r = a.run({"vacation", "0"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("29 of 30 days left"), std::string::npos) << r.out;  // one day begun
+
+  r = a.run({"profile", "--webhook", "http://127.0.0.1:9/hook", "--notify", "time-low=off", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(json_string(r.out, "webhook_url"), "http://127.0.0.1:9/hook") << r.out;
+  EXPECT_NE(r.out.find("\"notify_time_low\":false"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"notify_your_turn\":true"), std::string::npos) << r.out;
+  r = a.run({"profile", "--webhook", "https://example.test/hook"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("http:// only"), std::string::npos) << r.err;
+  r = a.run({"profile", "--notify", "weather=on"});
+  EXPECT_EQ(r.status, 1);
+  r = a.run({"profile"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("webhook: http://127.0.0.1:9/hook"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("time low off"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace frontier::testing

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "harness.h"
+#include "storage/store.h"
 #include "webhook_receiver.h"
 
 namespace frontier::testing {
@@ -82,6 +83,27 @@ core::Result<wire::ServerMessage> vacation(Player& p, uint32_t days) {
   wire::ClientMessage m;
   m.mutable_set_vacation()->set_days(days);
   return p.c->request(m);
+}
+
+// `p` leaves the match page: no longer subscribed, so no longer "looking" at the match.
+bool leave(Player& p, uint64_t id) {
+  wire::ClientMessage m;
+  m.mutable_unsubscribe()->set_match_id(id);
+  auto r = p.c->request(m);
+  return r && r->ok();
+}
+
+// Reads the server's webhook outbox from its database (a second SQLite reader) until its one
+// row has been tried `attempts` times.
+bool outbox_attempts_reach(const ServerProcess& server, int attempts) {
+  auto store = storage::open_sqlite(server.db_path(), storage::Durability::kNormal);
+  if (!store) return false;
+  for (int i = 0; i < 500; ++i) {
+    auto rows = store.value()->outbox();
+    if (rows.size() == 1 && rows[0].attempts >= attempts) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
 }
 
 bool await_finished(Player& p) {
@@ -295,11 +317,10 @@ TEST(ClockTest, TimeLowReminderFiresOncePerTurn) {
   uint64_t id = start_race(north, south, server.port(), pace(1000, 0, 0), "low");
   ASSERT_NE(id, 0u);
   ASSERT_TRUE(bid(north, south));
-  // North leaves the match page but stays logged in elsewhere.
-  north.c->close();
+  // North leaves the match page but stays logged in, here and on a second connection.
+  ASSERT_TRUE(leave(north, id));
   client::ProtocolClient elsewhere;
   ASSERT_TRUE(connect(elsewhere, server.port(), north.token));
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the closed session ends
   ASSERT_EQ(advance(south, 799), kStart + 799);
   EXPECT_FALSE(has_notification(elsewhere));
   ASSERT_EQ(advance(south, 1), kStart + 800);
@@ -308,11 +329,15 @@ TEST(ClockTest, TimeLowReminderFiresOncePerTurn) {
   EXPECT_EQ(n->notification().kind(), wire::Notification::TIME_LOW);
   EXPECT_EQ(n->notification().match_id(), id);
   EXPECT_EQ(n->notification().at(), kStart + 800);
+  auto same = north.c->wait_for([](const wire::ServerMessage& x) { return x.has_notification(); });
+  ASSERT_TRUE(same);  // every open connection of the user hears it
+  EXPECT_EQ(same->notification().kind(), wire::Notification::TIME_LOW);
   // South is looking at the match: told nothing. North is not reminded twice in one turn.
   EXPECT_FALSE(south.c->wait_for([](const wire::ServerMessage& x) { return x.has_notification(); },
                                  std::chrono::milliseconds(100)));
   ASSERT_EQ(advance(south, 100), kStart + 900);
   EXPECT_FALSE(has_notification(elsewhere));
+  EXPECT_FALSE(has_notification(*north.c));
 }
 
 // South has a webhook; nothing is sent while South watches the match; once South has left the
@@ -342,8 +367,7 @@ TEST(ClockTest, WebhookDeliveryRetriesAndSkipsWatchers) {
   ASSERT_TRUE(play(north, 0, {&south}));  // South's turn, South watching: no webhook
   ASSERT_TRUE(play(south, 0, {&north}));
   uint32_t seq = north.last.seq();
-  south.c->close();
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the closed session ends
+  ASSERT_TRUE(leave(south, id));
   ASSERT_TRUE(play(north, 0, {}));
   ASSERT_TRUE(receiver.await_requests(1));
   std::string body = receiver.bodies()[0];
@@ -378,11 +402,11 @@ TEST(ClockTest, DeadlineAndPendingWebhookSurviveSigkill) {
   set.mutable_update_profile()->set_webhook_url(receiver.url());
   ASSERT_TRUE(south.c->request(set)->has_profile());
   ASSERT_TRUE(bid(north, south));
-  south.c->close();
-  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(leave(south, id));
   ASSERT_TRUE(play(north, 0, {}));  // South's turn: its clock runs out at kStart + 3600
   ASSERT_TRUE(receiver.await_requests(1));
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the retry is being stored
+  // The failed attempt is stored (attempts 1, next try at +10 s) before the crash.
+  ASSERT_TRUE(outbox_attempts_reach(server, 1));
 
   server.kill_hard();
   receiver.answer(200);

@@ -109,6 +109,7 @@ TEST(TimeControls, PresetsAndChecks) {
 TEST(Vacations, AllowanceCountsStartedDaysOfTheCalendarYear) {
   EXPECT_EQ(year_start(1735689600 + 5), 1735689600);  // 2025-01-01T00:00:05Z
   EXPECT_EQ(next_year_start(1735689600), 1767225600);
+  EXPECT_EQ(days_charged(0, 0), 1u);  // ended at once: its first day had begun
   EXPECT_EQ(days_charged(0, 1), 1u);
   EXPECT_EQ(days_charged(0, 86400), 1u);
   EXPECT_EQ(days_charged(0, 86401), 2u);
