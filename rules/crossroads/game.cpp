@@ -41,7 +41,7 @@ class CrossroadsGame final : public core::Game {
     info_.set_title("Asia Crossroads: The Great Game");
     info_.add_seats("British");
     info_.add_seats("Russian");
-    info_.set_rulebook("001_77d1fee7e486e06d");
+    info_.set_rulebook("Asia Crossroads rules 1-25, scenarios 1-3 and optional rules 27-32");
     auto add_sc = [&](const char* id, const char* name, const char* text) {
       auto* sc = info_.add_scenarios();
       sc->set_id(id);

@@ -151,7 +151,7 @@ HandOfDestinyGame::HandOfDestinyGame(std::string game_id, std::string data_file,
     opt->add_choices()->set_value("on");
     opt->add_choices()->set_value("off");
   }
-  info_.set_rulebook("000_105a223091e139bb.txt");
+  info_.set_rulebook("Hand of Destiny system rules 1-22 with the Khartoum scenario rules 23-29");
 }
 
 core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::initial(

@@ -18,7 +18,7 @@ class LionGame final : public core::Game {
     info_.set_id("lion");
     info_.set_title("The Lion of Khartoum: Gordon's Last Stand");
     info_.add_seats("Gordon");
-    info_.set_rulebook("002_49b75e4d8361c24f.txt");
+    info_.set_rulebook("The Lion of Khartoum rules 1-11 (with the 2020 errata)");
     auto* sc = info_.add_scenarios();
     sc->set_id("standard");
     sc->set_name("The siege of Khartoum, February 1884 - January 1885");
