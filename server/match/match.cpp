@@ -152,8 +152,8 @@ void Match::commit(storage::Writer::Work work, Then then, bool push) {
       [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,
        looking = std::move(looking), clock_change](storage::Store& store) {
         if (work) work(store);
-        store.update_match(id, status, seq, awaiting, result, finished_at);
-        store.touch_match(id, now, prompt_started);
+        store.update_match(id, status, seq, awaiting, result, finished_at, now);
+        if (prompt_started != 0) store.prompts_started(id, now, prompt_started);
         for (uint64_t user : looking) store.mark_seen(user, id);
         if (clock_change->timed) store.put_clock(id, clock_change->state, clock_change->wake_at);
       },

@@ -81,8 +81,8 @@ int run(Stmt& s) {
 
 constexpr const char* kMatchColumns =
     "id, game, scenario, setup, seed_nonce, seed_commitment, status, visibility, time_control, created_by, "
-    "created_at, seq, awaiting, result, clock, coalesce(wake_at, 0), invite_code, COALESCE(tournament_id, 0), "
-    "rematch_asked, rematch_match_id, last_activity";
+    "created_at, seq, awaiting, result, clock, coalesce(wake_at, 0), invite_code, "
+    "COALESCE(tournament_id, 0), rematch_asked, rematch_match_id, last_activity";
 
 MatchRow read_match(const Stmt& s) {
   MatchRow m;
@@ -157,9 +157,10 @@ class SqliteStore final : public Store {
   core::Status commit() override { return control("COMMIT"); }
   void rollback() override { (void)control("ROLLBACK"); }
 
-  core::Status control(const std::string& sql) {
+  core::Status control(std::string_view sql) {
     Stmt& s = stmt(sql);
-    if (run(s) != SQLITE_DONE) return core::Status::corruption("SQLite: " + sql + ": " + sqlite3_errmsg(db_));
+    if (run(s) != SQLITE_DONE)
+      return core::Status::corruption("SQLite: " + std::string(sql) + ": " + sqlite3_errmsg(db_));
     return core::Status::ok();
   }
 
@@ -218,12 +219,12 @@ class SqliteStore final : public Store {
     run(s);
   }
   void update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting, const std::string& result,
-                    int64_t finished_at) override {
+                    int64_t finished_at, int64_t last_activity) override {
     Stmt& s = stmt(
         "UPDATE matches SET status = ?, seq = ?, awaiting = ?, result = ?, "
-        "finished_at = CASE WHEN ? > 0 THEN ? ELSE finished_at END WHERE id = ?");
+        "finished_at = CASE WHEN ? > 0 THEN ? ELSE finished_at END, last_activity = ? WHERE id = ?");
     s.bind(1, status).bind(2, seq).bind(3, awaiting).bind_text(4, result).bind(5, finished_at);
-    s.bind(6, finished_at).bind(7, static_cast<int64_t>(match_id));
+    s.bind(6, finished_at).bind(7, last_activity).bind(8, static_cast<int64_t>(match_id));
     run(s);
   }
   void append_event(uint64_t match_id, const EventRow& e) override {
@@ -321,10 +322,7 @@ class SqliteStore final : public Store {
     s.reset();
     return out;
   }
-  void touch_match(uint64_t match_id, int64_t now, uint32_t prompt_started) override {
-    Stmt& s = stmt("UPDATE matches SET last_activity = ? WHERE id = ?");
-    s.bind(1, now).bind(2, static_cast<int64_t>(match_id));
-    run(s);
+  void prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) override {
     for (int seat = 0; prompt_started >> seat; ++seat) {
       if (!((prompt_started >> seat) & 1u)) continue;
       Stmt& t = stmt("UPDATE match_seats SET turn_since = ? WHERE match_id = ? AND seat = ?");
@@ -486,7 +484,8 @@ class SqliteStore final : public Store {
     run(s);
   }
   std::vector<VacationRow> vacations(int64_t after) override {
-    Stmt& s = stmt("SELECT id, user_id, starts_at, ends_at FROM vacations WHERE ends_at > ? ORDER BY starts_at");
+    Stmt& s =
+        stmt("SELECT id, user_id, starts_at, ends_at FROM vacations WHERE ends_at > ? ORDER BY starts_at");
     s.bind(1, after);
     std::vector<VacationRow> out;
     while (s.step() == SQLITE_ROW)
@@ -495,7 +494,8 @@ class SqliteStore final : public Store {
     return out;
   }
   uint64_t add_outbox(const OutboxRow& row) override {
-    Stmt& s = stmt("INSERT INTO webhook_outbox(user_id, url, body, attempts, next_at) VALUES (?, ?, ?, ?, ?)");
+    Stmt& s =
+        stmt("INSERT INTO webhook_outbox(user_id, url, body, attempts, next_at) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, static_cast<int64_t>(row.user_id)).bind_text(2, row.url).bind_text(3, row.body);
     s.bind(4, row.attempts).bind(5, row.next_at);
     run(s);
@@ -523,9 +523,11 @@ class SqliteStore final : public Store {
   }
 
  private:
-  Stmt& stmt(const std::string& sql) {
+  // Looked up by string_view: the writer finds its statements several times per action, and a
+  // std::string key built from each literal would allocate every time.
+  Stmt& stmt(std::string_view sql) {
     auto it = stmts_.find(sql);
-    if (it == stmts_.end()) it = stmts_.emplace(sql, std::make_unique<Stmt>(db_, sql)).first;
+    if (it == stmts_.end()) it = stmts_.emplace(std::string(sql), std::make_unique<Stmt>(db_, sql)).first;
     return *it->second;
   }
   template <typename Bind>
@@ -548,7 +550,7 @@ class SqliteStore final : public Store {
   }
 
   sqlite3* db_;
-  std::map<std::string, std::unique_ptr<Stmt>> stmts_;
+  std::map<std::string, std::unique_ptr<Stmt>, std::less<>> stmts_;
 };
 
 }  // namespace
