@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
 #include "clock/seat_clock.h"
 #include "clock/vacations.h"
 #include "clock/wake_queue.h"
+#include "core/game.h"
 #include "match/connection.h"
 #include "match/history.h"
 #include "metrics/metrics.h"
@@ -177,8 +177,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
   // Queues `work` plus the match row update for the writer; `then` runs on the strand after the
-  // commit, before subscribers hear of it.
-  void commit(storage::Writer::Work work, Then then, bool push = true);
+  // commit, before subscribers hear of it. `adds_chat`: `work` stores a chat line, which the
+  // users looking at the match have now seen.
+  void commit(storage::Writer::Work work, Then then, bool push = true, bool adds_chat = false);
   // The stored row of event `seq` by `seat`, stamped with the current time.
   storage::EventRow event_row(uint32_t seq, core::Seat seat, storage::EventKind kind, uint64_t user_id) const;
   // Commits a seat's undo or resignation and answers the request Ok once it is durable.
@@ -232,10 +233,10 @@ class Match : public std::enable_shared_from_this<Match> {
   uint32_t takeback_to_ = 0;
   bool takeback_rebuilding_ = false;
   bool rematch_creating_ = false;
-  uint32_t committed_awaiting_ = 0;  // the awaiting mask of the last commit: whose prompt is new
+  uint32_t committed_awaiting_ = 0;       // the awaiting mask of the last commit: whose prompt is new
   std::vector<clock::SeatClock> clocks_;  // one per seat once the match is timed and started
-  uint32_t clock_mask_ = 0;                // the seats whose clocks run (the prompts they reflect)
-  wire::MatchStatus clock_status_;         // the status the last notifications reflect
+  uint32_t clock_mask_ = 0;               // the seats whose clocks run (the prompts they reflect)
+  wire::MatchStatus clock_status_;        // the status the last notifications reflect
   int64_t stored_wake_ = 0;
   std::vector<std::pair<uint64_t, wire::Notification>> queued_notes_;  // sent with the next commit
 

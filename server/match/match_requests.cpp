@@ -98,7 +98,7 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
              to->send(push);
            }
          },
-         false);
+         /*push=*/false, /*adds_chat=*/true);
 }
 
 }  // namespace frontier::server
