@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
         store.put_snapshot(id, seq, frontier::core::snapshot(race, *state));
     }
     bool over = race.awaiting(*state) == 0;
-    store.update_match(id, over ? 3 : 2, seq, race.awaiting(*state), "", over ? 1 : 0);
+    store.update_match(id, over ? 3 : 2, seq, race.awaiting(*state), "", over ? 1 : 0, 1);
     if (m % 1000 == 999) {
       (void)store.commit();
       (void)store.begin();

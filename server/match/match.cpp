@@ -125,7 +125,7 @@ void Match::check_finished() {
   if (meta_.status == wire::RUNNING && game_.awaiting(*history_.state) == 0) meta_.status = wire::FINISHED;
 }
 
-void Match::commit(storage::Writer::Work work, Then then, bool push) {
+void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_chat) {
   auto clock_change = std::make_shared<ClockChange>(settle_clocks());
   uint64_t id = meta_.id;
   int status = meta_.status;
@@ -137,7 +137,11 @@ void Match::commit(storage::Writer::Work work, Then then, bool push) {
   // Prompts that begin with this change ("my matches": longest waiting first).
   uint32_t prompt_started = awaiting & ~committed_awaiting_;
   committed_awaiting_ = awaiting;
-  std::vector<uint64_t> looking = looking_users();
+  // What a user has seen is read only for a finished match's result (seen_seq) and for unread
+  // chat (seen_chat_id): while the match runs and no chat line comes, the stored row already says
+  // everything a reader asks, so the writer is spared two row writes per action.
+  std::vector<uint64_t> looking;
+  if (meta_.status != wire::RUNNING || adds_chat) looking = looking_users();
   auto started = std::chrono::steady_clock::now();
   auto self = shared_from_this();
   // The next wake is queued before the acknowledgement (an AdvanceClock answered after it finds
@@ -152,8 +156,8 @@ void Match::commit(storage::Writer::Work work, Then then, bool push) {
       [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,
        looking = std::move(looking), clock_change](storage::Store& store) {
         if (work) work(store);
-        store.update_match(id, status, seq, awaiting, result, finished_at);
-        store.touch_match(id, now, prompt_started);
+        store.update_match(id, status, seq, awaiting, result, finished_at, now);
+        if (prompt_started != 0) store.prompts_started(id, now, prompt_started);
         for (uint64_t user : looking) store.mark_seen(user, id);
         if (clock_change->timed) store.put_clock(id, clock_change->state, clock_change->wake_at);
       },

@@ -179,8 +179,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
   // Queues `work` plus the match row update for the writer; `then` runs on the strand after the
-  // commit, before subscribers hear of it.
-  void commit(storage::Writer::Work work, Then then, bool push = true);
+  // commit, before subscribers hear of it. `adds_chat`: `work` stores a chat line, which the
+  // users looking at the match have now seen.
+  void commit(storage::Writer::Work work, Then then, bool push = true, bool adds_chat = false);
   // The stored row of event `seq` by `seat`, stamped with the current time.
   storage::EventRow event_row(uint32_t seq, core::Seat seat, storage::EventKind kind, uint64_t user_id) const;
   // Commits a seat's undo or resignation and answers the request Ok once it is durable.

@@ -111,7 +111,7 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
              to->send(push);
            }
          },
-         false);
+         /*push=*/false, /*adds_chat=*/true);
 }
 
 void Match::fetch_chat(const std::shared_ptr<Connection>& conn, uint64_t request_id) {

@@ -149,8 +149,10 @@ class Store {
   // Matches. create_match ignores row.id and returns the new id.
   virtual uint64_t create_match(const MatchRow& row) = 0;
   virtual void set_seat(uint64_t match_id, int seat, uint64_t user_id) = 0;
+  // After each committed change; `last_activity` (unix seconds) orders "my matches". One
+  // UPDATE of the row per commit: the writer runs this for every action.
   virtual void update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting,
-                            const std::string& result, int64_t finished_at) = 0;
+                            const std::string& result, int64_t finished_at, int64_t last_activity) = 0;
   virtual void append_event(uint64_t match_id, const EventRow& event) = 0;
   virtual void put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) = 0;
   virtual void add_chat(const ChatRow& chat) = 0;
@@ -168,9 +170,8 @@ class Store {
   virtual std::vector<uint64_t> unfinished_matches() = 0;
 
   // Play-by-web bookkeeping (migrations/0004_social.sql). Not pure: a test double keeps none.
-  // After each committed change: the match's last activity, and when the seats in
-  // `prompt_started` (a seat bit mask) began their prompt.
-  virtual void touch_match(uint64_t match_id, int64_t now, uint32_t prompt_started) {
+  // After a committed change: when the seats in `prompt_started` (a seat bit mask) began their prompt.
+  virtual void prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) {
     (void)match_id, (void)now, (void)prompt_started;
   }
   // `user` has seen the match as it stands (its seq and every chat line so far).

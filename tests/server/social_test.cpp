@@ -443,6 +443,40 @@ TEST_F(SocialTest, MyMatchesPutYourTurnThenUnreadChatThenUnseenResults) {
   }
 }
 
+// The writer marks what looking users have seen only when a reader can tell (a chat line, the
+// end of the match), not after every action: this checks those two still count as seen.
+TEST_F(SocialTest, WhatALookingPlayerIsShownCountsAsSeen) {
+  Player me, other;
+  ASSERT_TRUE(register_player(me, server_.port(), "look_me"));
+  ASSERT_TRUE(register_player(other, server_.port(), "look_other"));
+  auto created = other.c->request(create_match_msg("race", ""));
+  ASSERT_TRUE(created && created->has_created());
+  uint64_t id = created->created().match_id();
+  auto joined = me.c->request(join_msg(id));
+  ASSERT_TRUE(joined && joined->has_update());
+  me.last = joined->update();
+  ASSERT_TRUE(await_update(other, [](const auto& u) { return u.status() == wire::RUNNING; }));
+  ASSERT_NE(play(me, other, bid(1), "look-bid"), 0u);
+
+  // A chat line arrives while I look at the match: I have read it.
+  wire::ClientMessage chat;
+  chat.mutable_send_chat()->set_match_id(id);
+  chat.mutable_send_chat()->set_text("still there?");
+  ASSERT_TRUE(other.c->request(chat)->ok());
+  auto list = me.c->request(list_mine());
+  ASSERT_TRUE(list && list->has_matches()) << describe(list);
+  ASSERT_EQ(list->matches().matches_size(), 1);
+  EXPECT_EQ(list->matches().matches(0).unread_chat(), 0u);
+
+  // The match ends while I look: I have seen the result.
+  ASSERT_TRUE(other.c->request(resign(id))->ok());
+  list = me.c->request(list_mine());
+  ASSERT_TRUE(list && list->has_matches()) << describe(list);
+  ASSERT_EQ(list->matches().matches_size(), 1);
+  EXPECT_EQ(list->matches().matches(0).status(), wire::FINISHED);
+  EXPECT_FALSE(list->matches().matches(0).unseen_result());
+}
+
 TEST_F(SocialTest, ViewsAtPastSeqsAreWhatLiveSubscribersSawAndTheDiceVerify) {
   Player north, south, fan;
   uint64_t id = start_two_player_match(north, south, server_.port(), "race", "va");

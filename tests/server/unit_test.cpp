@@ -110,8 +110,9 @@ class FailingStore final : public storage::Store {
   void delete_token(const std::string& h) override { s_->delete_token(h); }
   uint64_t create_match(const storage::MatchRow& r) override { return s_->create_match(r); }
   void set_seat(uint64_t m, int seat, uint64_t u) override { s_->set_seat(m, seat, u); }
-  void update_match(uint64_t m, int st, uint32_t seq, uint32_t aw, const std::string& r, int64_t f) override {
-    s_->update_match(m, st, seq, aw, r, f);
+  void update_match(uint64_t m, int st, uint32_t seq, uint32_t aw, const std::string& r, int64_t f,
+                    int64_t at) override {
+    s_->update_match(m, st, seq, aw, r, f, at);
   }
   void append_event(uint64_t m, const storage::EventRow& e) override { s_->append_event(m, e); }
   void put_snapshot(uint64_t m, uint32_t seq, const std::string& b) override { s_->put_snapshot(m, seq, b); }
