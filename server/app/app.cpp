@@ -62,13 +62,13 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.metrics = &metrics;
   services.snapshot_every = config.snapshot_every;
   // One time source for everything that decides (clocks, deadlines, retries, tournaments).
-  clock::ServerClock server_clock = config.manual_clock
-                                        ? clock::ServerClock::manual(config.manual_clock_start != 0
-                                                                         ? config.manual_clock_start
-                                                                         : unix_now())
-                                        : clock::ServerClock::real();
+  clock::ServerClock server_clock =
+      config.manual_clock ? clock::ServerClock::manual(
+                                config.manual_clock_start != 0 ? config.manual_clock_start : unix_now())
+                          : clock::ServerClock::real();
   auto now = [&server_clock] { return server_clock.now(); };
-  if (server_clock.is_manual()) spdlog::warn("frontierd: manual clock (tests only) at {}", server_clock.now());
+  if (server_clock.is_manual())
+    spdlog::warn("frontierd: manual clock (tests only) at {}", server_clock.now());
   clock::VacationBook vacations;
   clock::WakeQueue wakeups;
   notify::WebhookSender webhooks(writer, now);
@@ -173,7 +173,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
       tournaments.stop();  // no deadline or start time fires while the writer drains
       desk.stop();
       webhooks.stop();
-      writer.stop();       // every queued commit lands; acknowledgements are posted to their sessions
+      writer.stop();  // every queued commit lands; acknowledgements are posted to their sessions
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       net.close_all(std::chrono::milliseconds(2000));
       net.stop();

@@ -148,7 +148,9 @@ const std::vector<Option>& options() {
        },
        "now"},
       {"--vacation-days", "FRONTIER_VACATION_DAYS", "vacation days per user per calendar year (default 30)",
-       [](AppConfig& c, const std::string& v) { return parse_number(v, c.vacation_days, "--vacation-days"); }},
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.vacation_days, "--vacation-days");
+       }},
   };
   return table;
 }

@@ -46,7 +46,8 @@ std::optional<int64_t> reminder_at(const SeatClock& c, const Pauses& pauses) {
 }
 
 bool paused_at(const Pauses& pauses, int64_t now) {
-  return std::any_of(pauses.begin(), pauses.end(), [now](const Pause& p) { return p.from <= now && now < p.to; });
+  return std::any_of(pauses.begin(), pauses.end(),
+                     [now](const Pause& p) { return p.from <= now && now < p.to; });
 }
 
 void start_turn(SeatClock& c, int64_t now) {

@@ -84,7 +84,8 @@ core::Result<wire::TimeControl> normalize(const wire::TimeControl& requested) {
   if (!wire::TimeControl::Kind_IsValid(tc.kind()))
     return core::Status::invalid_argument("Unknown clock kind " + std::to_string(tc.kind()));
   if (tc.initial_seconds() < kMinBank || tc.initial_seconds() > kMaxSeconds)
-    return core::Status::invalid_argument("A clock's bank (initial_seconds) must be between 60 s and 365 days");
+    return core::Status::invalid_argument(
+        "A clock's bank (initial_seconds) must be between 60 s and 365 days");
   if (tc.increment_seconds() > kMaxSeconds)
     return core::Status::invalid_argument("A clock's increment must be at most 365 days");
   if (tc.cap_seconds() != 0 && (tc.cap_seconds() < tc.initial_seconds() || tc.cap_seconds() > kMaxSeconds))

@@ -41,7 +41,8 @@ void VacationBook::put(const storage::VacationRow& row) {
     *it = row;
   } else {
     list.push_back(row);
-    std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.starts_at < b.starts_at; });
+    std::sort(list.begin(), list.end(),
+              [](const auto& a, const auto& b) { return a.starts_at < b.starts_at; });
   }
 }
 

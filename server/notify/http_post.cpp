@@ -26,7 +26,8 @@ core::Result<HttpUrl> parse_webhook_url(const std::string& url) {
     return core::Status::invalid_argument(
         "This server delivers webhooks over http:// only (it is built without TLS); use an http:// URL");
   }
-  if (url.rfind("http://", 0) != 0) return core::Status::invalid_argument("A webhook URL starts with http://");
+  if (url.rfind("http://", 0) != 0)
+    return core::Status::invalid_argument("A webhook URL starts with http://");
   std::string rest = url.substr(7);
   size_t slash = rest.find_first_of("/?");
   std::string authority = rest.substr(0, slash);
@@ -67,23 +68,25 @@ core::Status post_json(const HttpUrl& url, const std::string& json, std::chrono:
   };
   // The whole exchange shares one deadline: the stream's timer covers connect, write and read.
   stream.expires_after(timeout);
-  resolver.async_resolve(url.host, std::to_string(url.port), [&](beast::error_code ec, tcp::resolver::results_type r) {
-    if (fail(ec)) return;
-    stream.async_connect(r, [&](beast::error_code ec2, const tcp::endpoint&) {
-      if (fail(ec2)) return;
-      http::async_write(stream, req, [&](beast::error_code ec3, size_t) {
-        if (fail(ec3)) return;
-        http::async_read(stream, buffer, res, [&](beast::error_code ec4, size_t) { fail(ec4); });
+  resolver.async_resolve(
+      url.host, std::to_string(url.port), [&](beast::error_code ec, tcp::resolver::results_type r) {
+        if (fail(ec)) return;
+        stream.async_connect(r, [&](beast::error_code ec2, const tcp::endpoint&) {
+          if (fail(ec2)) return;
+          http::async_write(stream, req, [&](beast::error_code ec3, size_t) {
+            if (fail(ec3)) return;
+            http::async_read(stream, buffer, res, [&](beast::error_code ec4, size_t) { fail(ec4); });
+          });
+        });
       });
-    });
-  });
   ioc.run_for(timeout + std::chrono::seconds(1));
   beast::error_code ignored;
   stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
   if (failure) return core::Status::failed_check(url.host + ": " + failure.message());
   if (!ioc.stopped()) return core::Status::failed_check(url.host + ": no answer in time");
   unsigned code = res.result_int();
-  if (code < 200 || code > 299) return core::Status::failed_check(url.host + " answered HTTP " + std::to_string(code));
+  if (code < 200 || code > 299)
+    return core::Status::failed_check(url.host + " answered HTTP " + std::to_string(code));
   return core::Status::ok();
 }
 

@@ -49,7 +49,8 @@ void WebhookSender::loop() {
   std::unique_lock lock(mu_);
   while (!stopping_) {
     int64_t now = now_();
-    auto due = std::find_if(pending_.begin(), pending_.end(), [now](const auto& r) { return r.next_at <= now; });
+    auto due =
+        std::find_if(pending_.begin(), pending_.end(), [now](const auto& r) { return r.next_at <= now; });
     if (due == pending_.end()) {
       // The real clock moves on its own: look again every second. The manual one pokes.
       cv_.wait_for(lock, std::chrono::seconds(1));
@@ -73,7 +74,8 @@ void WebhookSender::deliver(storage::OutboxRow row) {
     return;
   }
   if (!url || row.attempts > static_cast<int>(policy_.retry_after.size())) {
-    spdlog::warn("webhook for user {} given up after {} attempts: {}", row.user_id, row.attempts, st.message());
+    spdlog::warn("webhook for user {} given up after {} attempts: {}", row.user_id, row.attempts,
+                 st.message());
     writer_.submit([id = row.id](storage::Store& s) { s.delete_outbox(id); });
     return;
   }

@@ -102,7 +102,8 @@ void PlayDesk::reply_profile(const ConnPtr& conn, uint64_t rid, const storage::P
   p->set_notify_time_low(row.notify_flags & storage::kNotifyTimeLow);
   uint32_t used = vacations_.days_used(row.user_id, now);
   p->set_vacation_days_per_year(config_.vacation_days_per_year);
-  p->set_vacation_days_left(used >= config_.vacation_days_per_year ? 0 : config_.vacation_days_per_year - used);
+  p->set_vacation_days_left(used >= config_.vacation_days_per_year ? 0
+                                                                   : config_.vacation_days_per_year - used);
   if (auto v = vacations_.current(row.user_id, now)) p->set_vacation_until(v->ends_at);
   conn->send(m);
 }
@@ -166,7 +167,8 @@ void PlayDesk::set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVa
   {
     std::lock_guard lock(mu_);
     if (!vacation_changing_.insert(who.user_id).second)
-      return send_error(*conn, rid, wire::VACATION_REFUSED, "Your previous vacation request is still being stored");
+      return send_error(*conn, rid, wire::VACATION_REFUSED,
+                        "Your previous vacation request is still being stored");
   }
   auto stored = std::make_shared<storage::VacationRow>(row);
   auto profile = std::make_shared<storage::ProfileRow>();

@@ -46,7 +46,8 @@ class PlayDesk {
   void update_profile(const ConnPtr& conn, uint64_t rid, const wire::UpdateProfile& req);
   void set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVacation& req);
   void advance_clock(const ConnPtr& conn, uint64_t rid, const wire::AdvanceClock& req);
-  void reply_profile(const ConnPtr& conn, uint64_t rid, const storage::ProfileRow& row, const std::string& name);
+  void reply_profile(const ConnPtr& conn, uint64_t rid, const storage::ProfileRow& row,
+                     const std::string& name);
   // Every running match of `user` recomputes its clocks (a vacation began or ended).
   // `done` runs once each has.
   void reschedule_user(uint64_t user, std::function<void()> done);

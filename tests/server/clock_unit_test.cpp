@@ -13,11 +13,11 @@ TEST(SeatClockMath, PausesAreSkippedNotCharged) {
   Pauses pauses{{100, 200}, {300, 350}};
   EXPECT_EQ(paused_between(pauses, 0, 1000), 150);
   EXPECT_EQ(paused_between(pauses, 150, 320), 70);
-  EXPECT_EQ(after_running(pauses, 0, 50), 50);    // before any pause
-  EXPECT_EQ(after_running(pauses, 0, 100), 100);  // exactly at the pause's start
-  EXPECT_EQ(after_running(pauses, 0, 150), 250);  // skips [100, 200)
+  EXPECT_EQ(after_running(pauses, 0, 50), 50);     // before any pause
+  EXPECT_EQ(after_running(pauses, 0, 100), 100);   // exactly at the pause's start
+  EXPECT_EQ(after_running(pauses, 0, 150), 250);   // skips [100, 200)
   EXPECT_EQ(after_running(pauses, 150, 10), 210);  // starts inside a pause
-  EXPECT_EQ(after_running(pauses, 0, 300), 450);  // skips both
+  EXPECT_EQ(after_running(pauses, 0, 300), 450);   // skips both
 }
 
 TEST(SeatClockMath, RunningBankDeadlineAndVacation) {

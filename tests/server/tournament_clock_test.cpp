@@ -41,7 +41,8 @@ void start_event(Event& e, uint16_t port, uint32_t bank, int64_t round_limit) {
   req->mutable_time_control()->set_kind(wire::TimeControl::FISCHER);
   req->mutable_time_control()->set_initial_seconds(bank);
   auto created = e.organiser.c->request(create);
-  ASSERT_TRUE(created && created->has_tournament()) << (created && created->has_error() ? created->error().message() : "");
+  ASSERT_TRUE(created && created->has_tournament())
+      << (created && created->has_error() ? created->error().message() : "");
   e.id = created->tournament().tournament_id();
   for (Player* p : {&first, &second}) {
     wire::ClientMessage join;
@@ -83,7 +84,8 @@ int64_t advance(Player& p, uint64_t seconds) {
 }
 
 bool bid(Player& p, int amount) {
-  auto r = p.c->request(submit_msg(p.last.match_id(), p.last.seq(), p.last.prompts(0).choices(amount).action(), {}));
+  auto r = p.c->request(
+      submit_msg(p.last.match_id(), p.last.seq(), p.last.prompts(0).choices(amount).action(), {}));
   if (!r || !r->has_submitted()) return false;
   absorb(p, r);
   return true;
