@@ -373,8 +373,11 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
   if (!seat) return;
   // Overtaken by another seat's choice while this seat's own prompt stood unchanged (both seats
   // bidding at once): the action answers the prompt it still holds, so it is judged on its merits.
+  // Only for a seat the request names or the user's only seat: a seat picked as "the one
+  // prompted now" may not be the one the action was chosen for.
+  bool seat_named = req.has_seat() || seats_of(user).size() == 1;
   if (req.expected_seq() != history_.seq &&
-      !prompts_.unchanged_since(*seat, req.expected_seq(), history_.seq)) {
+      !(seat_named && prompts_.unchanged_since(*seat, req.expected_seq(), history_.seq))) {
     auto stale = [self, conn, request_id, seat = *seat, expected = req.expected_seq()] {
       wire::ServerMessage m;
       m.set_request_id(request_id);
