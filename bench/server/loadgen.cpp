@@ -458,7 +458,7 @@ int main(int argc, char** argv) {
   for (auto& [code, n] : stats.error_codes)
     std::printf(" [code %d: %llu]", code, static_cast<unsigned long long>(n));
   std::printf(
-      "\n  (17 STALE_SEQ: two seats chose at once and one choice landed second; the bot retries.\n"
+      "\n  (17 STALE_SEQ: not expected: the server accepts the second of two simultaneous bids.\n"
       "   20 MATCH_FULL: a solitaire game, where the second client of each pair has no seat.)\n");
   std::printf("durability: see \"server: ... sync=\" above (frontierd --sync)\n");
   guard.reset();

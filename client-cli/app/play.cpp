@@ -180,7 +180,8 @@ void PlayLoop::handle_pending_error(const wire::Error& e) {
   wire::ClientMessage msg = pending_->msg;
   pending_.reset();
   if (e.code() == wire::STALE_SEQ && e.has_current()) {
-    // Simultaneous secret choices: the other seat acted while ours was on its way. When nothing
+    // The server already accepts a choice overtaken only by another seat's action while our
+    // prompt stood unchanged; it still refuses one across a restart or an undo. When nothing
     // this seat can see has changed (same view, same prompt), the choice was made on exactly
     // what is in front of us now, so it is resent for the new seq instead of asking again.
     take_update(e.current());

@@ -24,6 +24,7 @@ Match::Match(const MatchServices& services, std::unique_ptr<Strand> strand, cons
       log_complete_(log_complete),
       committed_seq_(history_.seq) {
   committed_awaiting_ = awaiting_mask();
+  track_prompts(core::kObserver);
   if (auto stored = clock::decode(meta_.clock_state)) clocks_ = std::move(*stored);
   for (size_t i = 0; i < clocks_.size(); ++i) {
     if (clocks_[i].running) clock_mask_ |= core::seat_bit(static_cast<core::Seat>(i));
@@ -82,6 +83,12 @@ std::optional<core::Seat> Match::seat_in_running_match(const Connection& conn, u
 
 uint32_t Match::awaiting_mask() const {
   return meta_.status == wire::RUNNING ? game_.awaiting(*history_.state) : 0;
+}
+
+void Match::track_prompts(core::Seat actor) {
+  prompts_.after_event(history_.seq, actor, awaiting_mask(), [this](core::Seat seat) {
+    return core::prompt_with_choices(game_, *history_.state, seat).SerializeAsString();
+  });
 }
 
 std::string Match::result_text(const History& h) const {
@@ -298,7 +305,10 @@ void Match::join(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   meta_.seats[static_cast<size_t>(seat)] = {who.user_id, who.user_name};
   bool full =
       std::all_of(meta_.seats.begin(), meta_.seats.end(), [](const auto& s) { return s.user_id != 0; });
-  if (full) meta_.status = wire::RUNNING;
+  if (full) {
+    meta_.status = wire::RUNNING;
+    track_prompts(core::kObserver);  // the prompts begin now, not when the match was created
+  }
   uint64_t id = meta_.id;
   spdlog::info("match {}: user {} ({}) takes {}", id, who.user_id, who.user_name, game_.seat_name(seat));
   auto self = shared_from_this();
@@ -361,7 +371,13 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
   auto seat =
       acting_seat(*conn, request_id, req.has_seat() ? std::optional<int>(req.seat()) : std::nullopt, true);
   if (!seat) return;
-  if (req.expected_seq() != history_.seq) {
+  // Overtaken by another seat's choice while this seat's own prompt stood unchanged (both seats
+  // bidding at once): the action answers the prompt it still holds, so it is judged on its merits.
+  // Only for a seat the request names or the user's only seat: a seat picked as "the one
+  // prompted now" may not be the one the action was chosen for.
+  bool seat_named = req.has_seat() || seats_of(user).size() == 1;
+  if (req.expected_seq() != history_.seq &&
+      !(seat_named && prompts_.unchanged_since(*seat, req.expected_seq(), history_.seq))) {
     auto stale = [self, conn, request_id, seat = *seat, expected = req.expected_seq()] {
       wire::ServerMessage m;
       m.set_request_id(request_id);
@@ -393,9 +409,10 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
     return;
   }
   services_.metrics->actions_total++;
+  check_finished();
+  track_prompts(*seat);
   takeback_by_ = core::kObserver;  // any new action clears a takeback offer
   if (!req.client_action_id().empty()) client_ids_[key] = seq;
-  check_finished();
   if (finished()) spdlog::info("match {}: finished at seq {}: {}", meta_.id, seq, result_text());
   storage::EventRow row = event_row(seq, *seat, storage::EventKind::kAction, user);
   row.action = req.action().SerializeAsString();

@@ -16,6 +16,7 @@
 #include "core/game.h"
 #include "match/connection.h"
 #include "match/history.h"
+#include "match/prompt_tracker.h"
 #include "metrics/metrics.h"
 #include "notify/sink.h"
 #include "storage/writer.h"
@@ -158,6 +159,8 @@ class Match : public std::enable_shared_from_this<Match> {
                                                   const std::optional<int>& wanted);
   bool finished() const { return meta_.status == wire::FINISHED; }
   uint32_t awaiting_mask() const;
+  // Tells prompts_ of the event just applied (`actor`: the seat whose action it was).
+  void track_prompts(core::Seat actor);
   std::string result_text() const { return result_text(history_); }
   std::string result_text(const History& h) const;
   // The game's status in `h`, with resignation and abort applied.
@@ -227,6 +230,8 @@ class Match : public std::enable_shared_from_this<Match> {
   std::vector<Subscriber> subscribers_;
   // (user, client_action_id) -> seq of the applied action, for idempotent resubmission.
   std::map<std::pair<uint64_t, std::string>, uint32_t> client_ids_;
+  // Whose prompt stood unchanged since when: a submit from an overtaken but still valid prompt.
+  PromptTracker prompts_;
   // Replies waiting for a seq to commit.
   std::vector<std::pair<uint32_t, Then>> pending_;
   std::vector<Then> waiting_for_log_;
