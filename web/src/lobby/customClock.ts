@@ -11,33 +11,38 @@ export const defaultCustomClock: CustomClockFields = { bankDays: "3", bankHours:
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-// Whole numbers only: "1.5" days or "-2" hours is a slip, not a pace.
-function count(text: string, what: string): number | string {
+const fieldNames: Record<keyof CustomClockFields, string> = {
+  bankDays: "The bank's days",
+  bankHours: "The bank's hours",
+  incrementHours: "The increment",
+  capDays: "The cap",
+};
+
+// Whole numbers only: "1.5" days or "-2" hours is a slip, not a pace. An empty field is 0.
+function wholeNumber(text: string): number | null {
   const trimmed = text.trim();
   if (trimmed === "") return 0;
-  if (!/^\d{1,6}$/.test(trimmed)) return `${what} must be a whole number of zero or more`;
-  return Number(trimmed);
+  return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 // The clock to send, or a sentence saying what to fix.
-export function customTimeControl(f: CustomClockFields): { clock: TimeControl } | { problem: string } {
-  const bankDays = count(f.bankDays, "The bank's days");
-  const bankHours = count(f.bankHours, "The bank's hours");
-  const increment = count(f.incrementHours, "The increment");
-  const cap = count(f.capDays, "The cap");
-  for (const v of [bankDays, bankHours, increment, cap]) if (typeof v === "string") return { problem: v };
-  const bank = (bankDays as number) * DAY + (bankHours as number) * HOUR;
-  if (bank === 0) return { problem: "The bank must hold some time: give it days or hours" };
-  const capSeconds = (cap as number) * DAY;
-  if (capSeconds !== 0 && capSeconds < bank) {
-    return { problem: "The cap must be 0 (no cap) or at least the bank" };
+export function customTimeControl(fields: CustomClockFields): { clock: TimeControl } | { problem: string } {
+  const n = { bankDays: 0, bankHours: 0, incrementHours: 0, capDays: 0 };
+  for (const key of Object.keys(fieldNames) as (keyof CustomClockFields)[]) {
+    const value = wholeNumber(fields[key]);
+    if (value === null) return { problem: `${fieldNames[key]} must be a whole number of zero or more` };
+    n[key] = value;
   }
+  const bank = n.bankDays * DAY + n.bankHours * HOUR;
+  if (bank === 0) return { problem: "The bank must hold some time: give it days or hours" };
+  const cap = n.capDays * DAY;
+  if (cap !== 0 && cap < bank) return { problem: "The cap must be 0 (no cap) or at least the bank" };
   return {
     clock: create(TimeControlSchema, {
       kind: TimeControl_Kind.CORRESPONDENCE,
       initialSeconds: bank,
-      incrementSeconds: (increment as number) * HOUR,
-      capSeconds,
+      incrementSeconds: n.incrementHours * HOUR,
+      capSeconds: cap,
     }),
   };
 }
