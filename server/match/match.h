@@ -170,6 +170,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // an error (BAD_INVITE) already sent.
   bool admitted(const Connection& conn, uint64_t request_id) const;
   bool abort_available() const;
+  // `seat` may offer a takeback now: a running two-player match outside tournaments where the
+  // seat has a standing move (what offer_takeback would accept).
+  bool takeback_available(core::Seat seat) const;
   // Users of seated connections subscribed now: what they are shown counts as seen.
   std::vector<uint64_t> looking_users() const;
   void notify(uint64_t user_id, wire::Notification::Kind kind, const std::string& text,

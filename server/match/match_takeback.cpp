@@ -11,6 +11,11 @@
 
 namespace frontier::server {
 
+bool Match::takeback_available(core::Seat seat) const {
+  return meta_.status == wire::RUNNING && seat >= 0 && game_.seat_count() == 2 && meta_.tournament_id == 0 &&
+         takeback_target(history_, seat).has_value();
+}
+
 void Match::offer_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id,
                            const wire::OfferTakeback& req) {
   auto seat = seat_in_running_match(*conn, request_id,

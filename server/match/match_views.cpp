@@ -50,6 +50,7 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
                        history_.last.reversible);
   // Play-by-web: offers name seats and seqs only, never what would be taken back.
   u.set_takeback_offered_by(takeback_by_);
+  u.set_takeback_available(takeback_available(seat));
   if (takeback_by_ >= 0) u.set_takeback_to_seq(takeback_to_);
   u.set_abort_available(abort_available());
   u.set_end_reason(end_reason());

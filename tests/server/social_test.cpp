@@ -239,10 +239,14 @@ TEST_F(SocialTest, TakebackWithConsentCutsTheMatchBackAndSurvivesACrash) {
   uint64_t id = start_two_player_match(north, south, server_.port(), "race", "tb");
   ASSERT_NE(id, 0u);
   ASSERT_TRUE(register_player(fan, server_.port(), "tb_fan"));
+  EXPECT_FALSE(north.last.takeback_available()) << "nothing to take back yet";
   EXPECT_EQ(error_of(north.c->request(offer_takeback(id))), wire::UNDO_NOT_ALLOWED) << "nothing to take back";
   EXPECT_EQ(error_of(south.c->request(answer_takeback(id, true))), wire::NO_TAKEBACK_PENDING);
   play(north, south, bid(0), "n-bid");
+  EXPECT_TRUE(north.last.takeback_available()) << "North's bid stands";
+  EXPECT_FALSE(south.last.takeback_available()) << "South has not moved";
   uint32_t bids_done = play(south, north, bid(0), "s-bid");
+  EXPECT_TRUE(south.last.takeback_available()) << "South's bid stands";
   std::string north_view_after_bids = north.last.view().SerializeAsString();
   std::string south_view_after_bids = south.last.view().SerializeAsString();
   // Ties go to North: North rolls, then South.
@@ -625,6 +629,7 @@ TEST_F(SocialTest, TournamentMatchesRefuseAbortAndTakeback) {
   Player& first = a.last.your_seat() == 0 ? a : b;
   Player& second = a.last.your_seat() == 0 ? b : a;
   play(first, second, bid(1), "tn-bid");
+  EXPECT_FALSE(first.last.takeback_available()) << "tournaments allow no takebacks";
   auto refused = first.c->request(offer_takeback(id));
   EXPECT_EQ(error_of(refused), wire::UNDO_NOT_ALLOWED) << describe(refused);
   EXPECT_EQ(first.last.status(), wire::RUNNING);

@@ -23,9 +23,12 @@ test("takeback, resign, rematch with sides swapped, abort", () =>
     const mover = await pageToMove([alice, bob]);
     const opponent = mover === alice ? bob : alice;
     const before = await lastUpdate(mover);
+    const askButton = (p) => p.getByRole("button", { name: "Ask to take back my last move" });
+    for (const p of [alice, bob]) assert.equal(await askButton(p).count(), 0, "nobody has moved: nothing to take back");
     await playStep([alice, bob]);
     const moved = (await lastUpdate(mover)).seq;
-    await mover.getByRole("button", { name: "Ask to take back my last move" }).click();
+    assert.equal(await askButton(opponent).count(), 0, "the opponent has not moved yet");
+    await askButton(mover).click();
     await mover.getByRole("button", { name: "Withdraw the request" }).waitFor();
     await opponent.getByText("Your opponent asks to take back their last move").waitFor();
     await opponent.getByRole("button", { name: "Accept" }).click();

@@ -17,8 +17,12 @@ function recordNotifications() {
     }
     constructor(title, options) {
       window.__shown.push({ title, body: options?.body ?? "" });
+      window.__notifications = [...(window.__notifications ?? []), this];
+      this.closed = false;
     }
-    close() {}
+    close() {
+      this.closed = true;
+    }
   };
 }
 
@@ -58,4 +62,11 @@ test("a browser notification is raised for your turn elsewhere, not for the matc
     const [first] = await empirePage.evaluate(() => window.__shown);
     assert.equal(first.title, "Frontier");
     assert.ok(first.body.length > 0, "the notification says what happened");
+
+    // Clicking it (as the desktop would: onclick on the notification) opens that match.
+    const matchId = (await lastUpdate(mahdistPage)).matchId;
+    await empirePage.evaluate(() => window.__notifications[0].onclick(new Event("click")));
+    await empirePage.getByTestId("your-side").filter({ hasText: "You play Empire." }).waitFor();
+    assert.equal(await empirePage.evaluate(() => location.hash), `#/match/${matchId}`);
+    assert.equal(await empirePage.evaluate(() => window.__notifications[0].closed), true, "and goes away");
   }));

@@ -104,7 +104,7 @@ function Page(props: { route: Route; conn: Connection; user: SessionUser | null;
         <LoginPage conn={conn} onUser={props.onUser} reason="Log in or register to take your seat." />
       );
     case "replay":
-      return <ReplayPage key={route.id.toString()} conn={conn} user={user} matchId={route.id} />;
+      return <ReplayPage key={route.id.toString()} conn={conn} user={user} matchId={route.id} invite={route.invite} />;
     case "settings":
       return user ? <SettingsPage conn={conn} /> : <LoginPage conn={conn} onUser={props.onUser} />;
     case "tournaments":

@@ -8,7 +8,7 @@ export type Route =
   | { page: "lobby" }
   | { page: "match"; id: bigint; invite: string }
   | { page: "join"; id: bigint; invite: string }
-  | { page: "replay"; id: bigint }
+  | { page: "replay"; id: bigint; invite: string }
   | { page: "settings" }
   | { page: "tournaments" }
   | { page: "ratings" }
@@ -30,7 +30,8 @@ export function parseRoute(hash: string): Route {
   if (matchId !== null) {
     // A private match is watched with its invite code: #/match/<id>/<code>.
     if (head === "match" && parts.length <= 3) return { page: "match", id: matchId, invite: second ?? "" };
-    if (head === "replay" && parts.length === 2) return { page: "replay", id: matchId };
+    // A private match's replay carries the code too, for whoever watches it by link.
+    if (head === "replay" && parts.length <= 3) return { page: "replay", id: matchId, invite: second ?? "" };
     if (head === "tournament" && parts.length === 2) return { page: "tournament", id: matchId };
     if (head === "join" && parts.length <= 3) return { page: "join", id: matchId, invite: second ?? "" };
   }
@@ -58,6 +59,6 @@ export const links = {
   tournaments: "#/tournaments",
   ratings: "#/ratings",
   match: (id: bigint, invite = "") => (invite ? `#/match/${id}/${invite}` : `#/match/${id}`),
-  replay: (id: bigint) => `#/replay/${id}`,
+  replay: (id: bigint, invite = "") => (invite ? `#/replay/${id}/${invite}` : `#/replay/${id}`),
   join: (id: bigint, invite: string) => `#/join/${id}/${invite}`,
 };

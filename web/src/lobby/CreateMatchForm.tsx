@@ -7,8 +7,13 @@ import type { GameInfo } from "../gen/game_pb";
 import { links } from "../app/router";
 import { errorText } from "../app/format";
 import { InviteLink } from "./InviteLink";
+import { CustomClockInputs } from "./CustomClockInputs";
+import { customTimeControl, defaultCustomClock, type CustomClockFields } from "./customClock";
 
 type Created = { id: bigint; invite: string };
+
+// The clock select's value for a clock of the player's own making (preset names are lower case words).
+const CUSTOM = "custom";
 
 export function CreateMatchForm(props: { conn: Connection; games: GameList; onCreated: () => void }) {
   const playable = props.games.games.filter((g) => g.id !== "generic");
@@ -19,6 +24,7 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
   const [side, setSide] = useState("");
   const [visibility, setVisibility] = useState(Visibility.PUBLIC);
   const [clock, setClock] = useState("");
+  const [custom, setCustom] = useState<CustomClockFields>(defaultCustomClock);
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState("");
 
@@ -32,7 +38,11 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
   const create = async (e: Event) => {
     e.preventDefault();
     setError("");
-    const preset = props.games.clockPresets.find((p) => p.name === clock);
+    const chosen = chosenTimeControl(props.games, clock, custom);
+    if ("problem" in chosen) {
+      setError(chosen.problem);
+      return;
+    }
     try {
       const reply = await props.conn.call(
         {
@@ -43,7 +53,7 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
             options: Object.entries(options).map(([id, value]) => ({ id, value })),
             side,
             visibility,
-            timeControl: preset?.timeControl,
+            timeControl: chosen.clock,
           },
         },
         "created",
@@ -59,7 +69,8 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
   return (
     <section aria-labelledby="create-match">
       <h2 id="create-match">Create a match</h2>
-      <form class="create-match" onSubmit={create}>
+      {/* noValidate: the custom clock's checks speak in the form's own alert, one place for every problem. */}
+      <form class="create-match" onSubmit={create} noValidate>
         <label>
           Game
           <select name="game" value={gameId} onChange={(e) => chooseGame(e.currentTarget.value)}>
@@ -111,14 +122,22 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
             {props.games.clockPresets.map((p) => (
               <option key={p.name} value={p.name}>{p.name}: {p.description}</option>
             ))}
+            <option value={CUSTOM}>Custom…</option>
           </select>
         </label>
+        {clock === CUSTOM && <CustomClockInputs value={custom} onChange={setCustom} />}
         <button type="submit">Create match</button>
         {error && <p class="error" role="alert">{error}</p>}
       </form>
       {created && <InviteLink matchId={created.id} code={created.invite} openLink />}
     </section>
   );
+}
+
+// What the clock select (and, for a custom clock, its inputs) asks for: undefined = untimed.
+function chosenTimeControl(games: GameList, clock: string, custom: CustomClockFields) {
+  if (clock === CUSTOM) return customTimeControl(custom);
+  return { clock: games.clockPresets.find((p) => p.name === clock)?.timeControl };
 }
 
 function GameOptions(props: { game: GameInfo; values: Record<string, string>; onChange: (v: Record<string, string>) => void }) {

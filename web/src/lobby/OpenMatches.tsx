@@ -5,6 +5,7 @@ import type { GameList, MatchSummary } from "../gen/wire_pb";
 import type { SessionUser } from "../app/session";
 import { links } from "../app/router";
 import { errorText } from "../app/format";
+import { paceText } from "../app/pace";
 import { MatchTitle, seatsText } from "./MatchRow";
 
 export function OpenMatches(props: {
@@ -36,7 +37,7 @@ export function OpenMatches(props: {
           {others.map((m) => (
             <li key={m.matchId.toString()} data-match={m.matchId.toString()}>
               <MatchTitle games={props.games} match={m} />
-              <div class="muted">{seatsText(m)}</div>
+              <div class="muted">{seatsText(m)} · <span data-testid="pace">clock: {paceText(m.timeControl)}</span></div>
               {m.seats
                 .filter((s) => s.userId === 0n)
                 .map((s) => (

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { MatchUpdate, SeatClock } from "../gen/wire_pb";
 import { formatBank } from "../app/format";
+import { paceText } from "../app/pace";
 
 export function remainingSeconds(clock: SeatClock, serverNow: number): number {
   if (!clock.running) return Number(clock.remainingSeconds);
@@ -32,7 +33,7 @@ export function Clocks(props: { update: MatchUpdate; skew: number }) {
           </div>
         );
       })}
-      {update.timeControl?.preset && <p class="hint">Pace: {update.timeControl.preset}</p>}
+      <p class="hint" data-testid="pace">Pace: {paceText(update.timeControl)}</p>
     </section>
   );
 }

@@ -43,7 +43,7 @@ export function MatchControls(props: {
           Undo
         </button>
       )}
-      {running && offeredBy < 0 && update.seq > 0 && update.seats.length > 1 && (
+      {running && offeredBy < 0 && update.takebackAvailable && (
         <button type="button" onClick={() => void onRequest({ case: "offerTakeback", value: { matchId, seat } })}>
           Ask to take back my last move
         </button>

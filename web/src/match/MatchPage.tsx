@@ -57,8 +57,13 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         <p data-testid="your-side">{yourSide ? `You play ${yourSide}.` : "You are watching."}</p>
         <MatchStatusLine update={update} />
         {update.inviteCode && update.status === MatchStatus.OPEN && <InviteLink matchId={update.matchId} code={update.inviteCode} />}
-        {update.status === MatchStatus.FINISHED && <a href={links.replay(update.matchId)}>Replay and verify dice</a>}
-        {update.status === MatchStatus.RUNNING && update.yourSeat >= 0 && <a href={links.replay(update.matchId)}>Step back through your moves</a>}
+        {/* A spectator of a private match keeps its code: the replay needs it to watch as well. */}
+        {update.status === MatchStatus.FINISHED && <a href={links.replay(update.matchId, props.invite)}>Replay and verify dice</a>}
+        {update.status === MatchStatus.RUNNING && (
+          <a href={links.replay(update.matchId, props.invite)}>
+            {update.yourSeat >= 0 ? "Step back through your moves" : "Step back through the match"}
+          </a>
+        )}
       </header>
       {state.error && (
         <p class="error" role="alert">

@@ -2,6 +2,7 @@
 // time running low, takeback or rematch offered), while a tab is open. The player turns them on
 // in Settings (the browser asks for permission there); none is raised for the match on screen.
 import type { Connection } from "../net/connection";
+import { links } from "../app/router";
 import { isLookingAt } from "./onScreen";
 
 const PREFERENCE = "frontier.browser-notifications";
@@ -32,7 +33,7 @@ export function startBrowserNotifications(conn: Connection): () => void {
     const shown = new Notification("Frontier", { body: n.text, tag: `match-${n.matchId}-${n.kind}` });
     shown.onclick = () => {
       window.focus();
-      location.hash = `#/match/${target}`;
+      location.hash = links.match(target);
       shown.close();
     };
   });

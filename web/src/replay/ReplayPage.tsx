@@ -12,8 +12,9 @@ import { exposeForTests } from "../app/testing";
 import { Board } from "../boards";
 import { VerifyPanel } from "./VerifyPanel";
 
-export function ReplayPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint }) {
-  const { conn, matchId } = props;
+// `invite`: a private match's code, which lets someone holding no seat watch (and so replay) it.
+export function ReplayPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
+  const { conn, matchId, invite } = props;
   const [match, setMatch] = useState<MatchUpdate | null>(null);
   const [seat, setSeat] = useState<number | null>(null);
   const [seq, setSeq] = useState(0);
@@ -23,7 +24,7 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
   // The match's seats, status and commitment, from a one-off spectator subscription.
   useEffect(() => {
     conn
-      .call({ case: "watchMatch", value: { matchId, sinceSeq: 0xffffffff } }, "update")
+      .call({ case: "watchMatch", value: { matchId, sinceSeq: 0xffffffff, inviteCode: invite } }, "update")
       .then((u) => {
         setMatch(u);
         const mine = props.user ? u.seats.find((s) => s.userId === props.user!.id) : undefined;
@@ -35,7 +36,7 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
       conn.request({ case: "unsubscribe", value: { matchId } }).catch(() => undefined);
       exposeForTests({ lastViewAt: undefined });
     };
-  }, [conn, matchId]);
+  }, [conn, matchId, invite]);
 
   useEffect(() => {
     if (seat === null) return;
@@ -59,7 +60,7 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
   return (
     <div class="replay">
       <h1>Replay of match {matchId.toString()}</h1>
-      <p><a href={links.match(matchId)}>Back to the match</a></p>
+      <p><a href={links.match(matchId, invite)}>Back to the match</a></p>
       {error && <p class="error" role="alert">{error}</p>}
       <div class="replay-controls" role="group" aria-label="Step through the match">
         <button type="button" onClick={() => step(0)} disabled={seq === 0}>First</button>
