@@ -63,13 +63,6 @@ class BadInputTest : public ::testing::Test {
 };
 ServerProcess* BadInputTest::server_ = nullptr;
 
-frontier::Action bid(int amount) {
-  frontier::Action a;
-  a.set_kind(1);
-  a.set_a(amount);
-  return a;
-}
-
 TEST_F(BadInputTest, FrameThatIsNotProtobuf) {
   ASSERT_TRUE(north_.c->send_raw(std::string("\xff\xff\xff\xff garbage", 12)));
   auto r = north_.c->next();
@@ -103,19 +96,19 @@ TEST_F(BadInputTest, OversizedFrameClosesOnlyThatConnection) {
 }
 
 TEST_F(BadInputTest, WrongSeatAndSpectators) {
-  auto r = stranger_.c->request(submit_msg(match_, 0, bid(1), "x"));
+  auto r = stranger_.c->request(submit_msg(match_, 0, race_bid(1), "x"));
   EXPECT_EQ(error_of(r), wire::NOT_YOUR_SEAT);
-  auto m = submit_msg(match_, 0, bid(1), "y");
+  auto m = submit_msg(match_, 0, race_bid(1), "y");
   m.mutable_submit_action()->set_seat(0);  // North's seat, claimed by South
   EXPECT_EQ(error_of(south_.c->request(m)), wire::NOT_YOUR_SEAT);
   expect_unchanged_and_alive();
 }
 
 TEST_F(BadInputTest, StaleSeqIllegalActionNotYourTurn) {
-  auto stale = north_.c->request(submit_msg(match_, 7, bid(1), "s"));
+  auto stale = north_.c->request(submit_msg(match_, 7, race_bid(1), "s"));
   EXPECT_EQ(error_of(stale), wire::STALE_SEQ);
   EXPECT_EQ(stale->error().current().seq(), 0u);
-  auto illegal = north_.c->request(submit_msg(match_, 0, bid(9), "i"));
+  auto illegal = north_.c->request(submit_msg(match_, 0, race_bid(9), "i"));
   EXPECT_EQ(error_of(illegal), wire::ILLEGAL_ACTION);
   EXPECT_NE(illegal->error().message().find("fixture rule 1"), std::string::npos)
       << illegal->error().message();
@@ -125,13 +118,13 @@ TEST_F(BadInputTest, StaleSeqIllegalActionNotYourTurn) {
   EXPECT_EQ(error_of(north_.c->request(submit_msg(match_, 0, out_of_range, "o"))), wire::INVALID_ARGUMENT);
   expect_unchanged_and_alive();
   // North bids; a second bid by North is not North's turn any more.
-  ASSERT_TRUE(north_.c->request(submit_msg(match_, 0, bid(1), "ok"))->has_submitted());
-  auto twice = north_.c->request(submit_msg(match_, 1, bid(2), "twice"));
+  ASSERT_TRUE(north_.c->request(submit_msg(match_, 0, race_bid(1), "ok"))->has_submitted());
+  auto twice = north_.c->request(submit_msg(match_, 1, race_bid(2), "twice"));
   EXPECT_EQ(error_of(twice), wire::NOT_YOUR_TURN);
 }
 
 TEST_F(BadInputTest, UnknownMatchAndGame) {
-  EXPECT_EQ(error_of(north_.c->request(submit_msg(987654, 0, bid(1), "u"))), wire::UNKNOWN_MATCH);
+  EXPECT_EQ(error_of(north_.c->request(submit_msg(987654, 0, race_bid(1), "u"))), wire::UNKNOWN_MATCH);
   wire::ClientMessage watch;
   watch.mutable_watch_match()->set_match_id(0);
   EXPECT_EQ(error_of(north_.c->request(watch)), wire::UNKNOWN_MATCH);
@@ -149,7 +142,7 @@ TEST_F(BadInputTest, HelloVersionTokenAndLogin) {
   EXPECT_EQ(error_of(c.hello({}, 99)), wire::BAD_VERSION);
   EXPECT_EQ(error_of(c.hello(std::string(64, 'a'))), wire::BAD_TOKEN);
   ASSERT_TRUE(c.hello()->has_hello());  // anonymous
-  EXPECT_EQ(error_of(c.request(submit_msg(match_, 0, bid(1), "anon"))), wire::NOT_LOGGED_IN);
+  EXPECT_EQ(error_of(c.request(submit_msg(match_, 0, race_bid(1), "anon"))), wire::NOT_LOGGED_IN);
   EXPECT_EQ(error_of(c.register_user(north_.name, "another password")), wire::NAME_TAKEN);
   EXPECT_EQ(error_of(c.register_user("x", "short")), wire::INVALID_ARGUMENT);
   EXPECT_EQ(error_of(c.login(north_.name, "wrong password")), wire::BAD_CREDENTIALS);

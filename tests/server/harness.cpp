@@ -211,4 +211,17 @@ Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std
   return step;
 }
 
+frontier::Action race_bid(int amount) {
+  frontier::Action a;
+  a.set_kind(1);
+  a.set_a(amount);
+  return a;
+}
+
+frontier::Action race_roll() {
+  frontier::Action a;
+  a.set_kind(2);
+  return a;
+}
+
 }  // namespace frontier::testing

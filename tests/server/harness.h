@@ -61,6 +61,10 @@ wire::ClientMessage join_msg(uint64_t match_id, const std::string& side = {}, ui
 wire::ClientMessage submit_msg(uint64_t match_id, uint32_t expected_seq, const frontier::Action& a,
                                const std::string& client_action_id);
 
+// The fixture race game's actions (tests/fixture): a secret bid, then rolls.
+frontier::Action race_bid(int amount);
+frontier::Action race_roll();
+
 // Creates a match of `game` for two fresh players (seat 0 creates, seat 1 joins); both
 // hold the RUNNING update afterwards. Returns the match id (0 on failure).
 uint64_t start_two_player_match(Player& a, Player& b, uint16_t port, const std::string& game,

@@ -12,19 +12,6 @@
 namespace frontier::testing {
 namespace {
 
-frontier::Action bid(int amount) {
-  frontier::Action a;
-  a.set_kind(1);
-  a.set_a(amount);
-  return a;
-}
-
-frontier::Action roll() {
-  frontier::Action a;
-  a.set_kind(2);
-  return a;
-}
-
 class SimultaneousTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -46,12 +33,12 @@ class SimultaneousTest : public ::testing::Test {
 };
 
 TEST_F(SimultaneousTest, ABidOvertakenByTheOtherBidIsAcceptedAndTheRecordKeepsCommitOrder) {
-  auto first = north_.c->request(submit_msg(match_, 0, bid(3), "n-bid"));
+  auto first = north_.c->request(submit_msg(match_, 0, race_bid(3), "n-bid"));
   ASSERT_TRUE(first && first->has_submitted()) << (first ? first->DebugString() : "");
   EXPECT_EQ(first->submitted().seq(), 1u);
   absorb(north_, first);
   // South chose from the seq-0 update, as a player who clicked before North's bid arrived.
-  auto second = south_.c->request(submit_msg(match_, 0, bid(1), "s-bid"));
+  auto second = south_.c->request(submit_msg(match_, 0, race_bid(1), "s-bid"));
   ASSERT_TRUE(second && second->has_submitted()) << (second ? second->DebugString() : "");
   EXPECT_EQ(second->submitted().seq(), 2u);
   EXPECT_FALSE(second->submitted().duplicate());
@@ -69,7 +56,7 @@ TEST_F(SimultaneousTest, ABidOvertakenByTheOtherBidIsAcceptedAndTheRecordKeepsCo
   ASSERT_EQ(north_.last.prompts_size(), 1);
   EXPECT_EQ(south_.last.prompts_size(), 0);
   // The retry of the accepted stale submit is answered, not applied again.
-  auto again = south_.c->request(submit_msg(match_, 0, bid(1), "s-bid"));
+  auto again = south_.c->request(submit_msg(match_, 0, race_bid(1), "s-bid"));
   ASSERT_TRUE(again && again->has_submitted());
   EXPECT_TRUE(again->submitted().duplicate());
   EXPECT_EQ(again->submitted().seq(), 2u);
@@ -111,17 +98,17 @@ TEST_F(SimultaneousTest, ABidOvertakenByTheOtherBidIsAcceptedAndTheRecordKeepsCo
 }
 
 TEST_F(SimultaneousTest, AStaleSubmitFromAChangedOrAnsweredPromptIsStillRefused) {
-  auto first = north_.c->request(submit_msg(match_, 0, bid(0), "n-bid"));
+  auto first = north_.c->request(submit_msg(match_, 0, race_bid(0), "n-bid"));
   ASSERT_TRUE(first && first->has_submitted());
   absorb(north_, first);
   // North already chose: a second bid from the same update is a double move.
-  auto twice = north_.c->request(submit_msg(match_, 0, bid(2), "n-bid-2"));
+  auto twice = north_.c->request(submit_msg(match_, 0, race_bid(2), "n-bid-2"));
   EXPECT_EQ(error_of(twice), wire::STALE_SEQ);
   EXPECT_EQ(twice->error().current().seq(), 1u);
   // South's unchanged prompt: a stale submit is judged on its merits (bid 9 is not a choice).
-  auto illegal = south_.c->request(submit_msg(match_, 0, bid(9), "s-bad"));
+  auto illegal = south_.c->request(submit_msg(match_, 0, race_bid(9), "s-bad"));
   EXPECT_EQ(error_of(illegal), wire::ILLEGAL_ACTION);
-  auto second = south_.c->request(submit_msg(match_, 0, bid(2), "s-bid"));
+  auto second = south_.c->request(submit_msg(match_, 0, race_bid(2), "s-bid"));
   ASSERT_TRUE(second && second->has_submitted()) << (second ? second->DebugString() : "");
   absorb(south_, second);
   ASSERT_TRUE(await_seq(north_, 2));
@@ -129,21 +116,21 @@ TEST_F(SimultaneousTest, AStaleSubmitFromAChangedOrAnsweredPromptIsStillRefused)
   // South bid higher and moves first: its move prompt began at seq 2, so its bid-time seq is stale.
   ASSERT_EQ(south_.last.prompts_size(), 1);
   EXPECT_EQ(south_.last.prompts(0).kind(), "move");
-  auto from_bid_prompt = south_.c->request(submit_msg(match_, 1, roll(), "s-roll-stale"));
+  auto from_bid_prompt = south_.c->request(submit_msg(match_, 1, race_roll(), "s-roll-stale"));
   EXPECT_EQ(error_of(from_bid_prompt), wire::STALE_SEQ);
-  auto rolled = south_.c->request(submit_msg(match_, 2, roll(), "s-roll"));
+  auto rolled = south_.c->request(submit_msg(match_, 2, race_roll(), "s-roll"));
   ASSERT_TRUE(rolled && rolled->has_submitted());
   absorb(south_, rolled);
   ASSERT_TRUE(await_seq(north_, 3));
   // North's move prompt began with South's roll: an action chosen before it is refused.
   ASSERT_EQ(north_.last.prompts_size(), 1);
-  auto early = north_.c->request(submit_msg(match_, 2, roll(), "n-roll-stale"));
+  auto early = north_.c->request(submit_msg(match_, 2, race_roll(), "n-roll-stale"));
   EXPECT_EQ(error_of(early), wire::STALE_SEQ);
   EXPECT_EQ(early->error().current().seq(), 3u);
 }
 
 TEST_F(SimultaneousTest, AnUndoBetweenTheBidsMakesTheOlderSeqStale) {
-  auto first = north_.c->request(submit_msg(match_, 0, bid(1), "n-bid"));
+  auto first = north_.c->request(submit_msg(match_, 0, race_bid(1), "n-bid"));
   ASSERT_TRUE(first && first->has_submitted());
   absorb(north_, first);
   wire::ClientMessage undo;
@@ -152,10 +139,10 @@ TEST_F(SimultaneousTest, AnUndoBetweenTheBidsMakesTheOlderSeqStale) {
   auto undone = north_.c->request(undo);
   ASSERT_TRUE(undone && undone->ok()) << (undone ? undone->DebugString() : "");
   // Only actions by another seat carry a prompt over; anything else starts every prompt again.
-  auto stale = south_.c->request(submit_msg(match_, 0, bid(1), "s-bid"));
+  auto stale = south_.c->request(submit_msg(match_, 0, race_bid(1), "s-bid"));
   EXPECT_EQ(error_of(stale), wire::STALE_SEQ);
   EXPECT_EQ(stale->error().current().seq(), 2u);
-  auto fresh = south_.c->request(submit_msg(match_, 2, bid(1), "s-bid-2"));
+  auto fresh = south_.c->request(submit_msg(match_, 2, race_bid(1), "s-bid-2"));
   ASSERT_TRUE(fresh && fresh->has_submitted());
   EXPECT_EQ(fresh->submitted().seq(), 3u);
 }

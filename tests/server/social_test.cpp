@@ -23,19 +23,6 @@ wire::ErrorCode error_of(const Reply& r) {
   return r && r->has_error() ? r->error().code() : wire::ERROR_UNSPECIFIED;
 }
 
-frontier::Action bid(int amount) {
-  frontier::Action a;
-  a.set_kind(1);
-  a.set_a(amount);
-  return a;
-}
-
-frontier::Action roll() {
-  frontier::Action a;
-  a.set_kind(2);
-  return a;
-}
-
 wire::ClientMessage offer_takeback(uint64_t id) {
   wire::ClientMessage m;
   m.mutable_offer_takeback()->set_match_id(id);
@@ -203,7 +190,7 @@ TEST_F(SocialTest, AbortOnlyBeforeEverySideHasMoved) {
   ASSERT_NE(id, 0u);
   ASSERT_TRUE(register_player(fan, server_.port(), "abort_fan"));
   EXPECT_TRUE(north.last.abort_available());
-  play(north, south, bid(1), "n-bid");
+  play(north, south, race_bid(1), "n-bid");
   EXPECT_TRUE(south.last.abort_available()) << "South has not moved yet";
   EXPECT_EQ(error_of(fan.c->request(abort_match(id))), wire::NOT_YOUR_SEAT);
 
@@ -224,8 +211,8 @@ TEST_F(SocialTest, AbortOnlyBeforeEverySideHasMoved) {
   Player a, b;
   uint64_t late = start_two_player_match(a, b, server_.port(), "race", "late");
   ASSERT_NE(late, 0u);
-  play(a, b, bid(0), "a-bid");
-  uint32_t seq = play(b, a, bid(2), "b-bid");
+  play(a, b, race_bid(0), "a-bid");
+  uint32_t seq = play(b, a, race_bid(2), "b-bid");
   EXPECT_FALSE(a.last.abort_available());
   auto refused = a.c->request(abort_match(late));
   EXPECT_EQ(error_of(refused), wire::ABORT_NOT_ALLOWED) << describe(refused);
@@ -242,17 +229,17 @@ TEST_F(SocialTest, TakebackWithConsentCutsTheMatchBackAndSurvivesACrash) {
   EXPECT_FALSE(north.last.takeback_available()) << "nothing to take back yet";
   EXPECT_EQ(error_of(north.c->request(offer_takeback(id))), wire::UNDO_NOT_ALLOWED) << "nothing to take back";
   EXPECT_EQ(error_of(south.c->request(answer_takeback(id, true))), wire::NO_TAKEBACK_PENDING);
-  play(north, south, bid(0), "n-bid");
+  play(north, south, race_bid(0), "n-bid");
   EXPECT_TRUE(north.last.takeback_available()) << "North's bid stands";
   EXPECT_FALSE(south.last.takeback_available()) << "South has not moved";
-  uint32_t bids_done = play(south, north, bid(0), "s-bid");
+  uint32_t bids_done = play(south, north, race_bid(0), "s-bid");
   EXPECT_TRUE(south.last.takeback_available()) << "South's bid stands";
   std::string north_view_after_bids = north.last.view().SerializeAsString();
   std::string south_view_after_bids = south.last.view().SerializeAsString();
   // Ties go to North: North rolls, then South.
   ASSERT_GT(north.last.prompts_size(), 0);
-  uint32_t north_roll = play(north, south, roll(), "n-roll");
-  uint32_t south_roll = play(south, north, roll(), "s-roll");
+  uint32_t north_roll = play(north, south, race_roll(), "n-roll");
+  uint32_t south_roll = play(south, north, race_roll(), "s-roll");
   ASSERT_EQ(south_roll, north_roll + 1);
 
   // North asks to take back its roll: South's later roll goes too (target = before North's).
@@ -295,7 +282,7 @@ TEST_F(SocialTest, TakebackWithConsentCutsTheMatchBackAndSurvivesACrash) {
   }
 
   // The cut action's client id is free again: resubmitting applies it afresh.
-  auto again = north.c->request(submit_msg(id, after, roll(), "n-roll"));
+  auto again = north.c->request(submit_msg(id, after, race_roll(), "n-roll"));
   ASSERT_TRUE(again && again->has_submitted()) << describe(again);
   EXPECT_FALSE(again->submitted().duplicate());
   absorb(north, again);
@@ -405,10 +392,10 @@ TEST_F(SocialTest, MyMatchesPutYourTurnThenUnreadChatThenUnseenResults) {
   ASSERT_TRUE(o1.c->request(resign(finished))->ok());
   // rest: I have bid, the opponent has not; nothing unread.
   uint64_t rest = start_with(o2, "mine_o2");
-  ASSERT_NE(play(me, o2, bid(1), "me-bid-rest"), 0u);
+  ASSERT_NE(play(me, o2, race_bid(1), "me-bid-rest"), 0u);
   // unread: as rest, plus a chat line sent while I look elsewhere.
   uint64_t unread = start_with(o3, "mine_o3");
-  ASSERT_NE(play(me, o3, bid(1), "me-bid-unread"), 0u);
+  ASSERT_NE(play(me, o3, race_bid(1), "me-bid-unread"), 0u);
   ASSERT_TRUE(me.c->request(unsubscribe(unread))->ok());
   wire::ClientMessage chat;
   chat.mutable_send_chat()->set_match_id(unread);
@@ -460,7 +447,7 @@ TEST_F(SocialTest, WhatALookingPlayerIsShownCountsAsSeen) {
   ASSERT_TRUE(joined && joined->has_update());
   me.last = joined->update();
   ASSERT_TRUE(await_update(other, [](const auto& u) { return u.status() == wire::RUNNING; }));
-  ASSERT_NE(play(me, other, bid(1), "look-bid"), 0u);
+  ASSERT_NE(play(me, other, race_bid(1), "look-bid"), 0u);
 
   // A chat line arrives while I look at the match: I have read it.
   wire::ClientMessage chat;
@@ -628,7 +615,7 @@ TEST_F(SocialTest, TournamentMatchesRefuseAbortAndTakeback) {
   EXPECT_EQ(error_of(a.c->request(abort_match(id))), wire::ABORT_NOT_ALLOWED);
   Player& first = a.last.your_seat() == 0 ? a : b;
   Player& second = a.last.your_seat() == 0 ? b : a;
-  play(first, second, bid(1), "tn-bid");
+  play(first, second, race_bid(1), "tn-bid");
   EXPECT_FALSE(first.last.takeback_available()) << "tournaments allow no takebacks";
   auto refused = first.c->request(offer_takeback(id));
   EXPECT_EQ(error_of(refused), wire::UNDO_NOT_ALLOWED) << describe(refused);
