@@ -210,7 +210,10 @@ void movement_legal(const State& s, int seat, Actions& out) {
       if (s.units[u].loc == here && !(s.units[u].flags & (kMoved | kInForce)) && s.unit_side(u) == seat)
         out.push_back({kToggleUnit, static_cast<int16_t>(u), 1, 0});
   }
-  if (s.force_mode != 1 || d.terrain[here] != kSea) out.push_back({kEndMove, 0, 0, 0});  // 13.84
+  // 13.84: an amphibious force may not end at sea. A home base (past the map's squares) has no
+  // terrain, so it is never sea.
+  bool at_sea = here < kSquares && d.terrain[here] == kSea;
+  if (s.force_mode != 1 || !at_sea) out.push_back({kEndMove, 0, 0, 0});
 }
 
 void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {

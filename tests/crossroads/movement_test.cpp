@@ -72,6 +72,22 @@ TEST(CrossroadsMovement, OnlyBritishRegularsEnterCentralIndia) {
   EXPECT_TRUE(offered(*t, kBritish, "Move to Central India"));
 }
 
+TEST(CrossroadsMovement, ForceSailedHomeMayEndItsMove) {
+  // 19.11 + 13.84: a force sailing the Persian Gulf may sail home to Central India, and there,
+  // off the map's squares, it is not at sea: it may end its move. (Reading the home base's
+  // terrain once ran past the map's array; the sanitizer build catches that class.)
+  const Data& d = data();
+  std::string at = std::to_string(d.gulf_entry / kW) + "," + std::to_string(d.gulf_entry % kW);
+  auto s = board({"place British FF at Karachi", "sp British 5"});
+  play(*s, kBritish, "Pick the force at Karachi");
+  play(*s, kBritish, "Begin the move");
+  play(*s, kBritish, "Begin amphibious movement");
+  play(*s, kBritish, "Move to square " + at);
+  play(*s, kBritish, "Move to Central India");
+  EXPECT_EQ(S(*s).force_sq, kCentralIndia);
+  EXPECT_TRUE(offered(*s, kBritish, "End this force's move"));
+}
+
 }  // namespace
 }  // namespace frontier::crossroads::test
 
