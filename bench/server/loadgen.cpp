@@ -162,6 +162,13 @@ class Bot : public std::enable_shared_from_this<Bot> {
     });
   }
 
+  void register_self() {
+    frontier::wire::ClientMessage r;
+    r.mutable_register_()->set_name(name());
+    r.mutable_register_()->set_password("load generator");
+    send(r);
+  }
+
   void send_join() {
     if (pending_join_ == 0) return;
     frontier::wire::ClientMessage m;
@@ -184,11 +191,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
       case ServerMessage::kHello: {
         if (index_ == 0) std::printf("server: %s\n", m.hello().server().c_str());
         if (idle_only) return;
-        frontier::wire::ClientMessage r;
-        r.mutable_register_()->set_name(name());
-        r.mutable_register_()->set_password("load generator");
-        send(r);
-        return;
+        return register_self();
       }
       case ServerMessage::kAuth:
         authed_ = true;
@@ -213,6 +216,14 @@ class Bot : public std::enable_shared_from_this<Bot> {
         absorb(m.update());
         return act();
       case ServerMessage::kError:
+        // Thousands of bots registering at once overflow the server's bounded hashing queue.
+        if (!authed_ && m.error().code() == frontier::wire::RATE_LIMITED) {
+          retry_.expires_after(std::chrono::milliseconds(20 + index_ % 50));
+          retry_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (!ec) self->register_self();
+          });
+          return;
+        }
         in_flight_ = false;
         stats_.errors++;
         {
@@ -266,6 +277,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   }
 
   websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer retry_{ws_.get_executor()};
   net::steady_timer pace_;
   const Options& options_;
   Stats& stats_;

@@ -5,6 +5,7 @@
 //   frontier-seed-db --db /tmp/big.db --matches 100000 --actions 10 [--snapshot-every 4]
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -33,9 +34,15 @@ int main(int argc, char** argv) {
     return 1;
   }
   auto& store = *store_or.value();
+  // A failed write ends the run: a half-seeded database would measure the wrong thing.
+  auto must = [](const frontier::core::Status& st) {
+    if (st) return;
+    std::fprintf(stderr, "%s\n", st.message().c_str());
+    std::exit(1);
+  };
   const frontier::core::Game& race = *frontier::fixture::fixture_registry().find("race");
   auto start = std::chrono::steady_clock::now();
-  (void)store.begin();
+  must(store.begin());
   auto a = store.create_user("seed_north", "x", 0);
   auto b = store.create_user("seed_south", "x", 0);
   uint64_t north = a ? a.value() : 1, south = b ? b.value() : 2;
@@ -55,9 +62,11 @@ int main(int argc, char** argv) {
     row.seed_commitment = "seeded";
     row.status = 2;  // running
     row.time_control = "";
-    uint64_t id = store.create_match(row);
-    store.set_seat(id, 0, north);
-    store.set_seat(id, 1, south);
+    auto created = store.create_match(row);
+    must(created.status());
+    uint64_t id = created.value();
+    must(store.set_seat(id, 0, north));
+    must(store.set_seat(id, 1, south));
     uint32_t seq = 0;
     for (int k = 0; k < actions; ++k) {
       frontier::core::SeatMask awaiting = race.awaiting(*state);
@@ -71,18 +80,18 @@ int main(int argc, char** argv) {
       e.seat = seat;
       e.action = frontier::core::to_proto(action).SerializeAsString();
       e.user_id = seat == 0 ? north : south;
-      store.append_event(id, e);
+      must(store.append_event(id, e));
       if (seq % static_cast<uint32_t>(snapshot_every) == 0)
-        store.put_snapshot(id, seq, frontier::core::snapshot(race, *state));
+        must(store.put_snapshot(id, seq, frontier::core::snapshot(race, *state)));
     }
     bool over = race.awaiting(*state) == 0;
-    store.update_match(id, over ? 3 : 2, seq, race.awaiting(*state), "", over ? 1 : 0, 1);
+    must(store.update_match(id, over ? 3 : 2, seq, race.awaiting(*state), "", over ? 1 : 0, 1));
     if (m % 1000 == 999) {
-      (void)store.commit();
-      (void)store.begin();
+      must(store.commit());
+      must(store.begin());
     }
   }
-  (void)store.commit();
+  must(store.commit());
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("seeded %d matches (up to %d actions each) into %s in %.1f s\n", matches, actions, db.c_str(),
               s);

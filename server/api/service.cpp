@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <limits>
 
 namespace frontier::server {
 
@@ -46,6 +47,13 @@ bool is_read_only(const wire::ClientMessage& m) {
   }
 }
 
+// Requests whose answer takes a database query or a replay, and can be large: every read-only
+// request but watching and unsubscribing, which answer from memory.
+bool is_heavy(const wire::ClientMessage& m) {
+  return is_read_only(m) && m.body_case() != wire::ClientMessage::kWatchMatch &&
+         m.body_case() != wire::ClientMessage::kUnsubscribe;
+}
+
 }  // namespace
 
 const char* error_code_name(int code) {
@@ -54,12 +62,30 @@ const char* error_code_name(int code) {
 }
 
 Service::Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& writer, Metrics& metrics,
-                 Post blocking)
+                 PostHashing hashing)
     : config_(std::move(config)),
       matches_(matches),
       writer_(writer),
       metrics_(metrics),
-      blocking_(std::move(blocking)) {}
+      hashing_(std::move(hashing)),
+      registration_throttle_(config_.registrations_per_address > 0 ? config_.registrations_per_address
+                                                                   : std::numeric_limits<int>::max(),
+                             std::chrono::minutes(10), std::chrono::minutes(10)) {}
+
+bool Service::post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> job) {
+  if (hashing_(conn->id(), std::move(job))) return true;
+  send_error(*conn, rid, wire::RATE_LIMITED,
+             "The server is checking too many passwords (yours or others'); try again in a moment");
+  return false;
+}
+
+int64_t Service::now_seconds() const {
+  return config_.now ? config_.now() : unix_now();
+}
+
+int64_t Service::token_cutoff() const {
+  return now_seconds() - static_cast<int64_t>(config_.token_lifetime.count());
+}
 
 void Service::on_frame(ConnectionState& state, std::string_view bytes, bool binary) {
   const ConnPtr& conn = state.conn;
@@ -84,6 +110,13 @@ void Service::on_frame(ConnectionState& state, std::string_view bytes, bool bina
   wire::ClientMessage msg;
   if (!binary || !msg.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
     send_error(*conn, 0, wire::BAD_FRAME, "A frame must be one binary protobuf frontier.wire.ClientMessage");
+    return;
+  }
+  if (is_heavy(msg) && !state.heavy_bucket.take()) {
+    send_error(*conn, msg.request_id(), wire::RATE_LIMITED,
+               "Too many list and history requests: at most " +
+                   std::to_string(static_cast<int>(config_.heavy_rate_per_second)) +
+                   " per second; this one was dropped");
     return;
   }
   if (msg.has_hello() && msg.hello().token().empty() && !state.cookie_token.empty()) {
@@ -132,12 +165,15 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
       return create_match(conn, rid, msg.create_match());
     case wire::ClientMessage::kListMatches:
       return list_matches(conn, rid, msg.list_matches());
+    // Join and watch carry the invite code a private match needs; they check it themselves.
     case wire::ClientMessage::kJoinMatch:
-      return on_match(conn, rid, msg.join_match().match_id(),
-                      [conn, rid, req = msg.join_match()](Match& m) { m.join(conn, rid, req); });
+      return on_match(
+          conn, rid, msg.join_match().match_id(),
+          [conn, rid, req = msg.join_match()](Match& m) { m.join(conn, rid, req); }, false);
     case wire::ClientMessage::kWatchMatch:
-      return on_match(conn, rid, msg.watch_match().match_id(),
-                      [conn, rid, req = msg.watch_match()](Match& m) { m.watch(conn, rid, req); });
+      return on_match(
+          conn, rid, msg.watch_match().match_id(),
+          [conn, rid, req = msg.watch_match()](Match& m) { m.watch(conn, rid, req); }, false);
     case wire::ClientMessage::kSubmitAction:
       return on_match(conn, rid, msg.submit_action().match_id(),
                       [conn, rid, req = msg.submit_action()](Match& m) { m.submit(conn, rid, req); });
@@ -217,14 +253,15 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, b
   std::string hash = auth::token_hash(req.token());
   auto found = std::make_shared<std::optional<storage::UserRow>>();
   writer_.submit(
-      [hash, found](storage::Store& s) {
-        if (auto user = s.user_for_token(hash)) *found = s.find_user(*user);
+      [hash, found, cutoff = token_cutoff()](storage::Store& s) {
+        if (auto user = s.user_for_token(hash, cutoff)) *found = s.find_user(*user);
+        return core::Status::ok();
       },
       [conn, rid, hash, found, reply, from_cookie](bool) {
         if (!*found && from_cookie) return reply(Identity{});
         if (!*found) {
           send_error(*conn, rid, wire::BAD_TOKEN,
-                     "That session token is unknown or was logged out; log in again");
+                     "That session token is unknown, expired or was logged out; log in again");
           return;
         }
         reply(Identity{(*found)->id, (*found)->name, hash});
@@ -234,21 +271,22 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, b
 void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name) {
   std::string token = auth::new_token();
   std::string hash = auth::token_hash(token);
-  writer_.submit([hash, user_id](storage::Store& s) { s.put_token(hash, user_id, unix_now()); },
-                 [this, conn, rid, token, hash, user_id, name](bool ok) {
-                   if (!ok) {
-                     send_error(*conn, rid, wire::INTERNAL, "Could not store the session");
-                     return;
-                   }
-                   conn->set_identity({user_id, name, hash});
-                   if (identity_listener_) identity_listener_(conn);
-                   wire::ServerMessage m;
-                   m.set_request_id(rid);
-                   m.mutable_auth()->set_user_id(user_id);
-                   m.mutable_auth()->set_user_name(name);
-                   m.mutable_auth()->set_token(token);
-                   conn->send(m);
-                 });
+  writer_.submit(
+      [hash, user_id, now = now_seconds()](storage::Store& s) { return s.put_token(hash, user_id, now); },
+      [this, conn, rid, token, hash, user_id, name](bool ok) {
+        if (!ok) {
+          send_error(*conn, rid, wire::INTERNAL, "Could not store the session");
+          return;
+        }
+        conn->set_identity({user_id, name, hash});
+        if (identity_listener_) identity_listener_(conn);
+        wire::ServerMessage m;
+        m.set_request_id(rid);
+        m.mutable_auth()->set_user_id(user_id);
+        m.mutable_auth()->set_user_name(name);
+        m.mutable_auth()->set_token(token);
+        conn->send(m);
+      });
 }
 
 void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Register& req) {
@@ -257,13 +295,24 @@ void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Regis
   if (auto st = auth::validate_password(req.password()); !st) {
     return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
   }
-  blocking_([this, conn, rid, req] {
+  std::string addr_key = "addr:" + conn->remote();
+  if (int64_t wait = registration_throttle_.wait_seconds(addr_key); wait > 0) {
+    return send_error(*conn, rid, wire::RATE_LIMITED,
+                      "Too many new accounts from your address; try again in " + std::to_string(wait) + " s");
+  }
+  registration_throttle_.failure(addr_key);
+  post_hashing(conn, rid, [this, conn, rid, req] {
     std::string hash = auth::hash_password(req.password(), config_.kdf);
+    if (hash.empty()) return send_error(*conn, rid, wire::INTERNAL, "Could not hash the password");
     auto id = std::make_shared<core::Result<uint64_t>>(core::Status::not_found("not stored yet"));
     writer_.submit(
-        [id, name = req.name(), hash](storage::Store& s) { *id = s.create_user(name, hash, unix_now()); },
+        [id, name = req.name(), hash, now = now_seconds()](storage::Store& s) {
+          *id = s.create_user(name, hash, now);
+          return core::Status::ok();  // a taken name is an answer; other failures fail the batch
+        },
         [this, conn, rid, id, name = req.name()](bool ok) {
-          if (!ok || !*id) {
+          if (!ok) return send_error(*conn, rid, wire::INTERNAL, "Could not store the account; try again");
+          if (!*id) {
             send_error(*conn, rid, wire::NAME_TAKEN, "The name '" + name + "' is taken");
             return;
           }
@@ -281,43 +330,73 @@ void Service::login(const ConnPtr& conn, uint64_t rid, const wire::Login& req) {
     return send_error(*conn, rid, wire::LOGIN_THROTTLED,
                       "Too many failed logins; try again in " + std::to_string(wait) + " s");
   }
+  // Counted now, as a failure until the password proves right: counting after the hash let
+  // pipelined guesses all be checked before the first failure was recorded.
+  name_throttle_.failure(name_key);
+  address_throttle_.failure(addr_key);
   auto user = std::make_shared<std::optional<storage::UserRow>>();
-  writer_.submit([user, name = req.name()](storage::Store& s) { *user = s.find_user_by_name(name); },
-                 [this, conn, rid, user, req, name_key, addr_key](bool) {
-                   blocking_([this, conn, rid, user, req, name_key, addr_key] {
-                     bool ok =
-                         auth::verify_password(*user ? (*user)->password_hash : dummy_hash_, req.password());
-                     if (!ok || !*user) {
-                       name_throttle_.failure(name_key);
-                       address_throttle_.failure(addr_key);
-                       spdlog::info("failed login for '{}' from {}", req.name(), conn->remote());
-                       send_error(*conn, rid, wire::BAD_CREDENTIALS, "Unknown name or wrong password");
-                       return;
-                     }
-                     name_throttle_.success(name_key);
-                     issue_token(conn, rid, (*user)->id, (*user)->name);
-                   });
-                 });
+  writer_.submit(
+      [user, name = req.name()](storage::Store& s) {
+        *user = s.find_user_by_name(name);
+        return core::Status::ok();
+      },
+      [this, conn, rid, user, req, name_key, addr_key](bool) {
+        post_hashing(conn, rid, [this, conn, rid, user, req, name_key, addr_key] {
+          // An unknown name costs one verification too, at the same cost as a real one.
+          std::call_once(dummy_once_,
+                         [this] { dummy_hash_ = auth::hash_password(auth::random_hex(16), config_.kdf); });
+          bool ok = auth::verify_password(*user ? (*user)->password_hash : dummy_hash_, req.password());
+          if (!ok || !*user) {
+            spdlog::info("failed login for '{}' from {}", req.name(), conn->remote());
+            send_error(*conn, rid, wire::BAD_CREDENTIALS, "Unknown name or wrong password");
+            return;
+          }
+          name_throttle_.success(name_key);
+          address_throttle_.forgive(addr_key);
+          issue_token(conn, rid, (*user)->id, (*user)->name);
+        });
+      });
 }
 
+// The connection becomes anonymous at once (matches stop sending it its seats' updates, see
+// Match::broadcast); every other connection using the same token is closed.
 void Service::logout(const ConnPtr& conn, uint64_t rid) {
   Identity who = conn->identity();
   conn->set_identity({});
+  if (identity_listener_) identity_listener_(conn);
   if (who.token_hash.empty()) return send_ok(*conn, rid);
-  writer_.submit([hash = who.token_hash](storage::Store& s) { s.delete_token(hash); },
-                 [conn, rid](bool) { send_ok(*conn, rid); });
+  writer_.submit([hash = who.token_hash](storage::Store& s) { return s.delete_token(hash); },
+                 [this, conn, rid, who](bool ok) {
+                   // After the delete is durable, so no Hello can bring the token back meanwhile.
+                   if (revoker_) revoker_(who.user_id, who.token_hash, conn.get());
+                   if (!ok)
+                     return send_error(*conn, rid, wire::INTERNAL, "Could not end the session; try again");
+                   send_ok(*conn, rid);
+                 });
 }
 
 void Service::check_session_token(const std::string& token, std::function<void(bool)> done) {
   auto valid = std::make_shared<bool>(false);
-  writer_.submit([hash = auth::token_hash(token),
-                  valid](storage::Store& s) { *valid = s.user_for_token(hash).has_value(); },
-                 [valid, done = std::move(done)](bool) { done(*valid); });
+  writer_.submit(
+      [hash = auth::token_hash(token), valid, cutoff = token_cutoff()](storage::Store& s) {
+        *valid = s.user_for_token(hash, cutoff).has_value();
+        return core::Status::ok();
+      },
+      [valid, done = std::move(done)](bool) { done(*valid); });
 }
 
 void Service::revoke_session_token(const std::string& token, std::function<void()> done) {
-  writer_.submit([hash = auth::token_hash(token)](storage::Store& s) { s.delete_token(hash); },
-                 [done = std::move(done)](bool) { done(); });
+  auto user = std::make_shared<std::optional<uint64_t>>();
+  std::string hash = auth::token_hash(token);
+  writer_.submit(
+      [hash, user](storage::Store& s) {
+        *user = s.user_for_token(hash, 0);
+        return s.delete_token(hash);
+      },
+      [this, hash, user, done = std::move(done)](bool) {
+        if (*user && revoker_) revoker_(**user, hash, nullptr);
+        done();
+      });
 }
 
 void Service::list_games(const ConnPtr& conn, uint64_t rid) {
@@ -366,6 +445,12 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
   auto time_control = clock::normalize(req.time_control());
   if (!time_control) return send_error(*conn, rid, wire::INVALID_ARGUMENT, time_control.status().message());
   create.time_control = time_control.value().SerializeAsString();
+  create.max_open_of_creator = config_.max_open_matches_per_user;
+  create.refused = [conn, rid, limit = config_.max_open_matches_per_user] {
+    send_error(*conn, rid, wire::LIMIT_REACHED,
+               "You already have " + std::to_string(limit) +
+                   " matches waiting for an opponent; wait for them to fill or abort one");
+  };
   int seat = create.creator_seat;
   matches_.create(std::move(create), [conn, rid, seat](std::shared_ptr<Match> match) {
     if (!match) return send_error(*conn, rid, wire::INTERNAL, "The match could not be stored");
@@ -429,18 +514,24 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
           }
           if (summary_filler_) summary_filler_(row, *m);
         }
+        return core::Status::ok();
       },
       [conn, reply](bool) { conn->send(*reply); });
 }
 
-void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn) {
-  matches_.with(match_id, [conn, rid, match_id, fn = std::move(fn)](std::shared_ptr<Match> match) {
-    if (!match) {
-      send_error(*conn, rid, wire::UNKNOWN_MATCH, "There is no match " + std::to_string(match_id));
-      return;
-    }
-    fn(*match);
-  });
+void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn,
+                       bool members_only) {
+  matches_.with(
+      match_id, [conn, rid, match_id, members_only, fn = std::move(fn)](std::shared_ptr<Match> match) {
+        if (!match) {
+          send_error(*conn, rid, wire::UNKNOWN_MATCH, "There is no match " + std::to_string(match_id));
+          return;
+        }
+        // Before any other check: an answer such as MATCH_NOT_RUNNING would tell a stranger how a
+        // private match stands.
+        if (members_only && !match->admitted(*conn, rid)) return;
+        fn(*match);
+      });
 }
 
 }  // namespace frontier::server

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -24,14 +25,28 @@ struct ServiceConfig {
   auth::KdfCost kdf = auth::KdfCost::interactive();
   double rate_per_second = 200;  // per connection
   double rate_burst = 400;
+  // Requests that read lists or histories cost far more than a move (a database query, a replay):
+  // they have a budget of their own per connection.
+  double heavy_rate_per_second = 10;
+  double heavy_rate_burst = 40;
   int rate_strikes_before_close = 200;  // refused messages in a row before the connection is closed
   std::string server_name = "frontierd 0.1";
+  // Registrations from one client address per 10 minutes (0 = no limit). Behind a reverse
+  // proxy every client has the proxy's address: raise it there (docs/operations.md).
+  int registrations_per_address = 30;
+  // A session token (login or registration) stops working this long after it was issued.
+  std::chrono::seconds token_lifetime{std::chrono::hours(24 * 30)};
+  // OPEN matches (waiting for an opponent) one account may have created at once.
+  uint32_t max_open_matches_per_user = 20;
+  // Unix seconds: the server clock (a manual one in tests); empty = the system clock.
+  std::function<int64_t()> now;
 };
 
 // Per-connection state only the connection's own strand touches.
 struct ConnectionState {
   std::shared_ptr<Connection> conn;
   TokenBucket bucket;
+  TokenBucket heavy_bucket;  // lists and histories (Service::is_heavy)
   int strikes = 0;
   // The session cookie of the WebSocket upgrade, kept only when its Origin was this server's
   // (net/session_cookie.h): a Hello without a token is authenticated by it.
@@ -42,14 +57,16 @@ const char* error_code_name(int code);
 
 class Service {
  public:
-  using Post = std::function<void(std::function<void()>)>;
+  // Queues password hashing away from network threads for a connection (its id); false when
+  // that connection or everyone has too much queued (auth::HashingQueue).
+  using PostHashing = std::function<bool(uint64_t connection_id, std::function<void()>)>;
 
-  // `blocking` runs password hashing away from network threads.
   Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& writer, Metrics& metrics,
-          Post blocking);
+          PostHashing hashing);
 
   void configure(ConnectionState& state) const {
     state.bucket.configure(config_.rate_per_second, config_.rate_burst);
+    state.heavy_bucket.configure(config_.heavy_rate_per_second, config_.heavy_rate_burst);
   }
   // One received frame (binary or text); called serially per connection.
   void on_frame(ConnectionState& state, std::string_view bytes, bool binary);
@@ -61,7 +78,7 @@ class Service {
   void set_extension(Extension extension) { extension_ = std::move(extension); }
 
   // The browser session (POST/DELETE /api/session): whether `token` opens a session, and
-  // revoking it. `done` runs on the writer's thread.
+  // revoking it (every connection using it is closed). `done` runs on the writer's thread.
   void check_session_token(const std::string& token, std::function<void(bool valid)> done);
   void revoke_session_token(const std::string& token, std::function<void()> done);
 
@@ -70,6 +87,11 @@ class Service {
   void set_identity_listener(std::function<void(const std::shared_ptr<Connection>&)> listener) {
     identity_listener_ = std::move(listener);
   }
+  // Told after a token is revoked (logout): closes the other connections that use it. Set
+  // before serving; `except` (may be null) is the connection that logged out.
+  using Revoker =
+      std::function<void(uint64_t user_id, const std::string& token_hash, const Connection* except)>;
+  void set_revoker(Revoker revoker) { revoker_ = std::move(revoker); }
   // Adds clock fields to a listed match (the clocks' own code knows how). Set before serving;
   // runs on the writer thread.
   using SummaryFiller = std::function<void(const storage::MatchRow&, wire::MatchSummary&)>;
@@ -90,23 +112,33 @@ class Service {
   void list_games(const ConnPtr& conn, uint64_t rid);
   void create_match(const ConnPtr& conn, uint64_t rid, const wire::CreateMatch& req);
   void list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMatches& req);
-  // Runs `fn` on the match's strand, or answers UNKNOWN_MATCH.
-  void on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn);
+  // Runs `fn` on the match's strand, or answers UNKNOWN_MATCH; `members_only`: or BAD_INVITE
+  // for a private match the connection is not admitted to (Match::admitted).
+  void on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn,
+                bool members_only = true);
   void issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name);
+  // Queues hashing for `conn`, or answers RATE_LIMITED.
+  bool post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> job);
+  int64_t now_seconds() const;
+  // The oldest issue time (unix seconds) of a token still valid now.
+  int64_t token_cutoff() const;
 
   ServiceConfig config_;
   MatchRegistry& matches_;
   storage::Writer& writer_;
   Metrics& metrics_;
-  Post blocking_;
+  PostHashing hashing_;
+  // Logins are counted before the password is checked, so pipelined guesses cannot outrun it.
   auth::LoginThrottle name_throttle_{5};
   auth::LoginThrottle address_throttle_{30};  // looser: many people may share one address
+  auth::LoginThrottle registration_throttle_;
   std::atomic<bool> stopping_{false};
   Extension extension_;
   std::function<void(const std::shared_ptr<Connection>&)> identity_listener_;
+  Revoker revoker_;
   SummaryFiller summary_filler_;
-  // Verified against for unknown names, so timing does not reveal them; made on first use (on the
-  // blocking thread) so start-up does not pay for an argon2id hash.
+  // Verified against for unknown names (at the configured cost), so timing does not reveal
+  // them; made on first use (on the hashing thread) so start-up does not pay for a hash.
   std::once_flag dummy_once_;
   std::string dummy_hash_;
 };

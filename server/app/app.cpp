@@ -8,16 +8,15 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
 #include <filesystem>
-#include <mutex>
 #include <thread>
 
+#include "auth/hashing_queue.h"
 #include "clock/time_control.h"
 #include "match/registry.h"
+#include "match/user_connections.h"
 #include "notify/notifier.h"
 #include "play/play_desk.h"
 #include "tournaments/host.h"
@@ -75,7 +74,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   std::string public_url = config.net.public_url.empty()
                                ? "http://" + config.net.address + ":" + std::to_string(config.net.port)
                                : config.net.public_url;
-  notify::Notifier notifier(writer, webhooks, now, public_url);
+  UserConnections user_connections;
+  notify::Notifier notifier(writer, webhooks, user_connections, now, public_url);
   services.now = now;
   services.vacations = &vacations;
   services.wakeups = &wakeups;
@@ -84,40 +84,21 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   MatchRegistry matches(games, services, net.strand_factory(), config.finished_ttl);
 
   // Password hashing gets its own thread so logins never stall the network or the writer.
-  std::mutex blocking_mu;
-  std::condition_variable blocking_cv;
-  std::deque<std::function<void()>> blocking_queue;
-  bool blocking_stop = false;
-  std::thread blocking_thread([&] {
-    for (;;) {
-      std::function<void()> job;
-      {
-        std::unique_lock lock(blocking_mu);
-        blocking_cv.wait(lock, [&] { return blocking_stop || !blocking_queue.empty(); });
-        if (blocking_queue.empty()) return;
-        job = std::move(blocking_queue.front());
-        blocking_queue.pop_front();
-      }
-      job();
-    }
-  });
-  auto blocking = [&](std::function<void()> job) {
-    {
-      std::lock_guard lock(blocking_mu);
-      blocking_queue.push_back(std::move(job));
-    }
-    blocking_cv.notify_one();
+  auth::HashingQueue hashing(config.hashing);
+  auto post_hashing = [&hashing](uint64_t connection_id, std::function<void()> job) {
+    return hashing.try_post(connection_id, std::move(job));
   };
 
   ServiceConfig service_config = config.service;
+  service_config.now = now;
   // Clients (and the load generator) can tell what an acknowledgement guarantees.
   service_config.server_name +=
       std::string(" sync=") + (config.durability == storage::Durability::kFull     ? "full"
                                : config.durability == storage::Durability::kNormal ? "normal"
                                                                                    : "off");
-  Service service(service_config, matches, writer, metrics, blocking);
+  Service service(service_config, matches, writer, metrics, post_hashing);
   // Tournaments resume (matches that finished while down are recorded) before anyone connects.
-  TournamentHost tournaments(matches, writer, now);
+  TournamentHost tournaments(matches, writer, now, config.max_open_tournaments_per_user);
   tournaments.start();
   PlayDesk desk({config.vacation_days}, matches, writer, server_clock, vacations, wakeups, webhooks);
   desk.start();
@@ -125,7 +106,11 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   service.set_extension([&tournaments, &desk](const auto& conn, uint64_t rid, const auto& msg) {
     return tournaments.handle(conn, rid, msg) || desk.handle(conn, rid, msg);
   });
-  service.set_identity_listener([&notifier](const auto& conn) { notifier.track(conn); });
+  service.set_identity_listener([&user_connections](const auto& conn) { user_connections.track(conn); });
+  service.set_revoker(
+      [&user_connections](uint64_t user, const std::string& token_hash, const Connection* except) {
+        user_connections.revoke(user, token_hash, except);
+      });
   service.set_summary_filler([&vacations, now](const storage::MatchRow& row, wire::MatchSummary& summary) {
     clock::fill_summary(row, vacations, now(), summary);
   });
@@ -147,12 +132,6 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   auto port = net.listen();
   if (!port) {
     spdlog::critical("{}", port.status().message());
-    {
-      std::lock_guard lock(blocking_mu);
-      blocking_stop = true;
-    }
-    blocking_cv.notify_one();
-    blocking_thread.join();
     return 1;
   }
   auto ready_ms =
@@ -169,6 +148,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     spdlog::info("frontierd: stopping (signal)");
     net.stop_accepting();
     service.begin_shutdown();
+    hashing.stop();  // queued registrations and logins are dropped; their connections close below
     stopper = std::thread([&] {
       tournaments.stop();  // no deadline or start time fires while the writer drains
       desk.stop();
@@ -180,12 +160,6 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     });
   });
   if (stopper.joinable()) stopper.join();
-  {
-    std::lock_guard lock(blocking_mu);
-    blocking_stop = true;
-  }
-  blocking_cv.notify_one();
-  blocking_thread.join();
   spdlog::info("frontierd: stopped cleanly");
   return 0;
 }

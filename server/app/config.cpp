@@ -92,6 +92,13 @@ const std::vector<Option>& options() {
          c.service.rate_burst = 2 * c.service.rate_per_second;
          return st;
        }},
+      {"--heavy-rate", "FRONTIER_HEAVY_RATE",
+       "list and history requests per second per connection (default 10; bursts of 4 times that)",
+       [](AppConfig& c, const std::string& v) {
+         auto st = parse_number(v, c.service.heavy_rate_per_second, "--heavy-rate");
+         c.service.heavy_rate_burst = 4 * c.service.heavy_rate_per_second;
+         return st;
+       }},
       {"--snapshot-every", "FRONTIER_SNAPSHOT_EVERY", "store a snapshot every N actions (default 32)",
        [](AppConfig& c, const std::string& v) {
          return parse_number(v, c.snapshot_every, "--snapshot-every");
@@ -150,6 +157,43 @@ const std::vector<Option>& options() {
       {"--vacation-days", "FRONTIER_VACATION_DAYS", "vacation days per user per calendar year (default 30)",
        [](AppConfig& c, const std::string& v) {
          return parse_number(v, c.vacation_days, "--vacation-days");
+       }},
+      // Limits against resource exhaustion (docs/operations.md lists them all).
+      {"--max-queued-bytes", "FRONTIER_MAX_QUEUED_BYTES",
+       "bytes queued for one client that does not read before it is closed (default 2097152)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.net.max_queued_bytes, "--max-queued-bytes");
+       }},
+      {"--max-queued-bytes-total", "FRONTIER_MAX_QUEUED_BYTES_TOTAL",
+       "bytes queued for all clients together (default 134217728)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.net.max_queued_bytes_total, "--max-queued-bytes-total");
+       }},
+      {"--hash-queue", "FRONTIER_HASH_QUEUE",
+       "password hashes (logins, registrations) queued at once, 2 per connection (default 64)",
+       [](AppConfig& c, const std::string& v) { return parse_number(v, c.hashing.total, "--hash-queue"); }},
+      {"--registrations", "FRONTIER_REGISTRATIONS",
+       "new accounts per client address per 10 minutes (default 30; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.registrations_per_address, "--registrations");
+       }},
+      {"--session-days", "FRONTIER_SESSION_DAYS", "days a session token stays valid (default 30)",
+       [](AppConfig& c, const std::string& v) {
+         int64_t days = 0;
+         auto st = parse_number(v, days, "--session-days");
+         if (st && days <= 0) return core::Status::invalid_argument("--session-days is at least 1");
+         c.service.token_lifetime = std::chrono::hours(24 * days);
+         return st;
+       }},
+      {"--max-open-matches", "FRONTIER_MAX_OPEN_MATCHES",
+       "matches waiting for an opponent one account may have created (default 20)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.max_open_matches_per_user, "--max-open-matches");
+       }},
+      {"--max-open-tournaments", "FRONTIER_MAX_OPEN_TOURNAMENTS",
+       "unfinished tournaments one account may have created (default 10)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.max_open_tournaments_per_user, "--max-open-tournaments");
        }},
   };
   return table;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/service.h"
+#include "auth/hashing_queue.h"
 #include "core/status.h"
 #include "net/server.h"
 #include "storage/store.h"
@@ -25,6 +26,8 @@ struct AppConfig {
   bool manual_clock = false;
   int64_t manual_clock_start = 0;  // 0 = the real time at start-up
   uint32_t vacation_days = 30;
+  auth::HashingQueue::Limits hashing;
+  uint32_t max_open_tournaments_per_user = 10;  // created and not finished
   bool help = false;
 };
 

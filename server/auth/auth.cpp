@@ -113,6 +113,12 @@ void LoginThrottle::failure(const std::string& key, Clock::time_point now) {
   e.last = now;
 }
 
+void LoginThrottle::forgive(const std::string& key) {
+  std::lock_guard lock(mu_);
+  auto it = entries_.find(key);
+  if (it != entries_.end() && --it->second.failures <= 0) entries_.erase(it);
+}
+
 void LoginThrottle::success(const std::string& key) {
   std::lock_guard lock(mu_);
   entries_.erase(key);

@@ -54,7 +54,10 @@ class LoginThrottle {
 
   // Seconds to wait, or 0 when a login may be tried now.
   int64_t wait_seconds(const std::string& key, Clock::time_point now = Clock::now());
+  // Counts one attempt against `key` (a failed login, or any registration).
   void failure(const std::string& key, Clock::time_point now = Clock::now());
+  // Takes back one counted attempt: logins are counted before they are checked.
+  void forgive(const std::string& key);
   void success(const std::string& key);
 
  private:

@@ -162,11 +162,18 @@ void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_c
   services_.writer->submit(
       [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,
        looking = std::move(looking), clock_change](storage::Store& store) {
-        if (work) work(store);
-        store.update_match(id, status, seq, awaiting, result, finished_at, now);
-        if (prompt_started != 0) store.prompts_started(id, now, prompt_started);
-        for (uint64_t user : looking) store.mark_seen(user, id);
-        if (clock_change->timed) store.put_clock(id, clock_change->state, clock_change->wake_at);
+        if (work) {
+          if (auto st = work(store); !st) return st;
+        }
+        if (auto st = store.update_match(id, status, seq, awaiting, result, finished_at, now); !st) return st;
+        if (prompt_started != 0) {
+          if (auto st = store.prompts_started(id, now, prompt_started); !st) return st;
+        }
+        for (uint64_t user : looking) {
+          if (auto st = store.mark_seen(user, id); !st) return st;
+        }
+        if (clock_change->timed) return store.put_clock(id, clock_change->state, clock_change->wake_at);
+        return core::Status::ok();
       },
       [self, seq, started, then = std::move(then), push](bool ok) {
         if (!ok) {
@@ -201,7 +208,12 @@ void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point sta
 }
 
 void Match::broadcast() {
-  std::erase_if(subscribers_, [](const Subscriber& s) { return s.conn.expired(); });
+  // A seat's updates go only to connections of the user holding it: one that logged out (or
+  // in as someone else) since it subscribed hears no more of that seat.
+  std::erase_if(subscribers_, [this](const Subscriber& s) {
+    auto conn = s.conn.lock();
+    return !conn || (s.seat >= 0 && conn->user_id() != meta_.seats[static_cast<size_t>(s.seat)].user_id);
+  });
   for (auto& sub : subscribers_) {
     if (sub.fresh) {
       sub.fresh = false;
@@ -238,7 +250,8 @@ void Match::subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, 
       // Joining or watching shows the match as it stands: it counts as seen.
       if (uint64_t user = conn->user_id(); user != 0 && !self->seats_of(user).empty()) {
         uint64_t id = self->meta_.id;
-        self->services_.writer->submit([user, id](storage::Store& s) { s.mark_seen(user, id); }, nullptr);
+        self->services_.writer->submit([user, id](storage::Store& s) { return s.mark_seen(user, id); },
+                                       nullptr);
       }
     };
     if (self->committed_seq_ == self->history_.seq) {
@@ -312,7 +325,7 @@ void Match::join(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   uint64_t id = meta_.id;
   spdlog::info("match {}: user {} ({}) takes {}", id, who.user_id, who.user_name, game_.seat_name(seat));
   auto self = shared_from_this();
-  commit([id, seat, user](storage::Store& s) { s.set_seat(id, seat, user); },
+  commit([id, seat, user](storage::Store& s) { return s.set_seat(id, seat, user); },
          [self, conn, seat, request_id, since = req.since_seq()] {
            self->subscribe(conn, seat, since, request_id);
          });
@@ -350,6 +363,12 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
     }
     conn->send(m);
   };
+  // Stored with the action for as long as the match lives, undone or not.
+  if (req.client_action_id().size() > kMaxClientActionIdBytes) {
+    send_error(*conn, request_id, wire::INVALID_ARGUMENT,
+               "client_action_id has at most " + std::to_string(kMaxClientActionIdBytes) + " bytes");
+    return;
+  }
   std::pair<uint64_t, std::string> key{user, req.client_action_id()};
   if (!req.client_action_id().empty()) {
     if (auto it = client_ids_.find(key); it != client_ids_.end()) {
@@ -423,8 +442,8 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
   uint64_t id = meta_.id;
   commit(
       [id, row = std::move(row), snapshot = std::move(snapshot)](storage::Store& s) {
-        s.append_event(id, row);
-        if (!snapshot.empty()) s.put_snapshot(id, row.seq, snapshot);
+        if (auto appended = s.append_event(id, row); !appended || snapshot.empty()) return appended;
+        return s.put_snapshot(id, row.seq, snapshot);
       },
       [reply, seq, seat = *seat] { reply(seq, false, seat); });
 }

@@ -77,6 +77,9 @@ struct MatchMeta {
   uint64_t rematch_match_id = 0;
 };
 
+// Longest client_action_id accepted: it is stored with the action, forever.
+constexpr size_t kMaxClientActionIdBytes = 64;
+
 // "frontier-seed-v1:<seed>:<nonce>" hashed with SHA-256 (hex): what clients verify at the end.
 std::string seed_commitment(uint64_t seed, const std::string& nonce);
 
@@ -115,6 +118,11 @@ class Match : public std::enable_shared_from_this<Match> {
   void verify(const std::shared_ptr<Connection>& conn, uint64_t request_id);
   // The stored chat lines, for a page opened after they were said.
   void fetch_chat(const std::shared_ptr<Connection>& conn, uint64_t request_id);
+
+  // PRIVATE matches: seated players and connections that watched with the invite code; else
+  // an error (BAD_INVITE) already sent. Public matches admit everyone. The request gate
+  // (Service::on_match) asks this before any handler but join and watch.
+  bool admitted(const Connection& conn, uint64_t request_id) const;
 
   // Subscribes the creator right after creation (on the strand).
   void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
@@ -166,9 +174,6 @@ class Match : public std::enable_shared_from_this<Match> {
   // The game's status in `h`, with resignation and abort applied.
   void fill_status(const History& h, frontier::GameStatus& out) const;
   wire::EndReason end_reason() const;
-  // PRIVATE matches: seated players and connections that watched with the invite code; else
-  // an error (BAD_INVITE) already sent.
-  bool admitted(const Connection& conn, uint64_t request_id) const;
   bool abort_available() const;
   // `seat` may offer a takeback now: a running two-player match outside tournaments where the
   // seat has a standing move (what offer_takeback would accept).

@@ -150,7 +150,7 @@ void Match::on_clock_wake(std::function<void()> done) {
     spdlog::info("match {}: {} ran out of time at seq {}", meta_.id, game_.seat_name(out), seq);
     uint64_t id = meta_.id;
     commit([id, row = event_row(seq, out, storage::EventKind::kTimeout, 0)](
-               storage::Store& s) { s.append_event(id, row); },
+               storage::Store& s) { return s.append_event(id, row); },
            done);
     return;
   }
@@ -173,7 +173,7 @@ void Match::on_clock_wake(std::function<void()> done) {
   if (wake != stored_wake_) {
     stored_wake_ = wake;
     services_.writer->submit([id = meta_.id, state = clock::encode(clocks_), wake](storage::Store& s) {
-      s.put_clock(id, state, wake);
+      return s.put_clock(id, state, wake);
     });
   }
   if (committed_seq_ == history_.seq) broadcast();  // clocks shown as paused or running again

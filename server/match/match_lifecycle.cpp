@@ -67,6 +67,7 @@ void Match::with_events(EventsRead then, uint32_t snapshot_below) {
       [read, id, snapshot_below](storage::Store& s) {
         read->events = s.events(id, 1);
         if (snapshot_below > 0) read->snapshot = s.snapshot_below(id, snapshot_below);
+        return core::Status::ok();
       },
       [self, read, then = std::move(then)](bool) {
         self->post([read, then] { then(read->events, read->snapshot); });
@@ -135,7 +136,7 @@ void Match::rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id
   if (asked != all || !services_.start_rematch) {
     bool first_ask = asked != meta_.rematch_asked;
     meta_.rematch_asked = asked;
-    commit([id, asked](storage::Store& s) { s.set_rematch(id, asked, 0); },
+    commit([id, asked](storage::Store& s) { return s.set_rematch(id, asked, 0); },
            [self, reply, mine, first_ask, asker = conn->user_id()] {
              reply();
              if (!first_ask) return;
@@ -174,7 +175,7 @@ void Match::rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id
       spdlog::info("match {}: rematch is match {}", self->meta_.id, new_id);
       // The link was stored with the new match; this commit only orders the push after it.
       uint64_t mid = self->meta_.id;
-      self->commit([mid, asked, new_id](storage::Store& s) { s.set_rematch(mid, asked, new_id); },
+      self->commit([mid, asked, new_id](storage::Store& s) { return s.set_rematch(mid, asked, new_id); },
                    [self, reply, new_id] {
                      reply();
                      for (const auto& holder : self->meta_.seats)
@@ -189,7 +190,7 @@ void Match::rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id
 void Match::mark_seen(const std::shared_ptr<Connection>& conn, uint64_t request_id) {
   uint64_t user = conn->user_id();
   uint64_t id = meta_.id;
-  services_.writer->submit([user, id](storage::Store& s) { s.mark_seen(user, id); },
+  services_.writer->submit([user, id](storage::Store& s) { return s.mark_seen(user, id); },
                            [conn, request_id](bool) { send_ok(*conn, request_id); });
 }
 
@@ -223,7 +224,7 @@ void MatchRegistry::create_rematch(MatchServices::Rematch spec, std::function<vo
   if (spec.visibility == wire::PRIVATE) create.invite_code = auth::random_hex(8);
   create.time_control = std::move(spec.time_control);
   create.also = [of = spec.of, asked = spec.asked](storage::Store& s, uint64_t new_id) {
-    s.set_rematch(of, asked, new_id);
+    return s.set_rematch(of, asked, new_id);
   };
   this->create(std::move(create),
                [done = std::move(done)](std::shared_ptr<Match> match) { done(match ? match->id() : 0); });

@@ -81,7 +81,7 @@ storage::EventRow Match::event_row(uint32_t seq, core::Seat seat, storage::Event
 void Match::commit_and_ok(storage::EventRow row, const std::shared_ptr<Connection>& conn,
                           uint64_t request_id) {
   uint64_t id = meta_.id;
-  commit([id, row = std::move(row)](storage::Store& s) { s.append_event(id, row); },
+  commit([id, row = std::move(row)](storage::Store& s) { return s.append_event(id, row); },
          [conn, request_id] { send_ok(*conn, request_id); });
 }
 
@@ -100,7 +100,7 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   wire::ServerMessage push;
   fill_chat(*push.mutable_chat(), row, who.user_name);
   auto self = shared_from_this();
-  commit([row](storage::Store& s) { s.add_chat(row); },
+  commit([row](storage::Store& s) { return s.add_chat(row); },
          [self, conn, request_id, push] {
            send_ok(*conn, request_id);
            std::vector<std::shared_ptr<Connection>> told;
@@ -120,22 +120,25 @@ void Match::fetch_chat(const std::shared_ptr<Connection>& conn, uint64_t request
   auto lines = std::make_shared<std::vector<storage::ChatLine>>();
   uint64_t id = meta_.id;
   // The writer runs jobs in order, so every line acknowledged before this request is read.
-  services_.writer->submit([lines, id](storage::Store& s) { *lines = s.chat_lines(id, kChatHistoryLines); },
-                           [self, conn, request_id, lines](bool ok) {
-                             self->post([self, conn, request_id, lines, ok] {
-                               if (!ok) {
-                                 send_error(*conn, request_id, wire::INTERNAL,
-                                            "The chat could not be read; try again");
-                                 return;
-                               }
-                               wire::ServerMessage m;
-                               m.set_request_id(request_id);
-                               auto* log = m.mutable_chat_log();
-                               log->set_match_id(self->meta_.id);
-                               for (const auto& l : *lines) fill_chat(*log->add_lines(), l.row, l.user_name);
-                               conn->send(m);
-                             });
-                           });
+  services_.writer->submit(
+      [lines, id](storage::Store& s) {
+        *lines = s.chat_lines(id, kChatHistoryLines);
+        return core::Status::ok();
+      },
+      [self, conn, request_id, lines](bool ok) {
+        self->post([self, conn, request_id, lines, ok] {
+          if (!ok) {
+            send_error(*conn, request_id, wire::INTERNAL, "The chat could not be read; try again");
+            return;
+          }
+          wire::ServerMessage m;
+          m.set_request_id(request_id);
+          auto* log = m.mutable_chat_log();
+          log->set_match_id(self->meta_.id);
+          for (const auto& l : *lines) fill_chat(*log->add_lines(), l.row, l.user_name);
+          conn->send(m);
+        });
+      });
 }
 
 }  // namespace frontier::server

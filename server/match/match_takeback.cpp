@@ -115,8 +115,8 @@ void Match::accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t re
     uint64_t id = self->meta_.id;
     self->commit(
         [id, row, to](storage::Store& s) {
-          s.append_event(id, row);
-          s.delete_snapshots_after(id, to);
+          if (auto st = s.append_event(id, row); !st) return st;
+          return s.delete_snapshots_after(id, to);
         },
         [conn, request_id] { send_ok(*conn, request_id); });
   });

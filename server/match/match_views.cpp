@@ -90,27 +90,31 @@ void Match::with_log_from(uint32_t seq, Then then) {
   auto self = shared_from_this();
   auto events = std::make_shared<std::vector<storage::EventRow>>();
   uint64_t id = meta_.id;
-  services_.writer->submit([events, id](storage::Store& s) { *events = s.events(id, 1); },
-                           [self, events](bool) {
-                             self->post([self, events] {
-                               History full;
-                               auto initial = self->game_.initial(self->meta_.setup);
-                               if (initial) {
-                                 full.state = std::move(initial.value());
-                                 (void)replay_events(self->game_, full, *events);
-                               }
-                               // Lines the rebuild saw, then any the live history added since.
-                               std::vector<LogLine> merged = std::move(full.log);
-                               for (auto& l : self->history_.log) {
-                                 if (l.seq > full.seq) merged.push_back(l);
-                               }
-                               self->history_.log = std::move(merged);
-                               self->log_complete_ = true;
-                               auto waiting = std::move(self->waiting_for_log_);
-                               self->waiting_for_log_.clear();
-                               for (auto& w : waiting) w();
-                             });
-                           });
+  services_.writer->submit(
+      [events, id](storage::Store& s) {
+        *events = s.events(id, 1);
+        return core::Status::ok();
+      },
+      [self, events](bool) {
+        self->post([self, events] {
+          History full;
+          auto initial = self->game_.initial(self->meta_.setup);
+          if (initial) {
+            full.state = std::move(initial.value());
+            (void)replay_events(self->game_, full, *events);
+          }
+          // Lines the rebuild saw, then any the live history added since.
+          std::vector<LogLine> merged = std::move(full.log);
+          for (auto& l : self->history_.log) {
+            if (l.seq > full.seq) merged.push_back(l);
+          }
+          self->history_.log = std::move(merged);
+          self->log_complete_ = true;
+          auto waiting = std::move(self->waiting_for_log_);
+          self->waiting_for_log_.clear();
+          for (auto& w : waiting) w();
+        });
+      });
 }
 
 void Match::fetch_log(const std::shared_ptr<Connection>& conn, uint64_t request_id,
@@ -150,7 +154,10 @@ void Match::fetch_replay(const std::shared_ptr<Connection>& conn, uint64_t reque
   auto events = std::make_shared<std::vector<storage::EventRow>>();
   uint64_t id = meta_.id;
   services_.writer->submit(
-      [events, id](storage::Store& s) { *events = s.events(id, 1); },
+      [events, id](storage::Store& s) {
+        *events = s.events(id, 1);
+        return core::Status::ok();
+      },
       [self, events, conn, request_id, from = req.from_seq()](bool) {
         self->post([self, events, conn, request_id, from] {
           History full;

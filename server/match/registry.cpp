@@ -63,11 +63,12 @@ void MatchRegistry::with(uint64_t id, Found found) {
   services_.writer->submit(
       [loaded, id](storage::Store& s) {
         loaded->row = s.load_match(id);
-        if (!loaded->row) return;
+        if (!loaded->row) return core::Status::ok();
         loaded->seats = s.seats(id);
         // Strictly below the last seq, so the tail holds the last action and undo still works.
         if (loaded->row->seq > 0) loaded->snapshot = s.snapshot_below(id, loaded->row->seq);
         loaded->events = s.events(id, 1);
+        return core::Status::ok();
       },
       [this, loaded, id](bool) {
         auto replay = [this, loaded, id] {
@@ -187,20 +188,33 @@ void MatchRegistry::create(CreateRequest request, Found created) {
     row.wake_at = row.created_at;
   }
   auto id = std::make_shared<uint64_t>(0);
+  auto over_limit = std::make_shared<bool>(false);
   services_.writer->submit(
-      [row, id, req](storage::Store& s) {
-        *id = s.create_match(row);
-        if (req->assigned.empty()) {
-          s.set_seat(*id, req->creator_seat, req->creator);
-        } else {
-          for (size_t seat = 0; seat < req->assigned.size(); ++seat)
-            s.set_seat(*id, static_cast<int>(seat), req->assigned[seat].user_id);
+      [row, id, req, over_limit](storage::Store& s) {
+        if (req->max_open_of_creator > 0 &&
+            s.open_matches_created_by(req->creator) >= req->max_open_of_creator) {
+          *over_limit = true;
+          return core::Status::ok();
         }
-        if (!row.clock.empty()) s.put_clock(*id, row.clock, row.wake_at);
-        if (req->also) req->also(s, *id);
+        auto created_id = s.create_match(row);
+        if (!created_id) return created_id.status();
+        *id = created_id.value();
+        if (req->assigned.empty()) {
+          if (auto st = s.set_seat(*id, req->creator_seat, req->creator); !st) return st;
+        } else {
+          for (size_t seat = 0; seat < req->assigned.size(); ++seat) {
+            if (auto st = s.set_seat(*id, static_cast<int>(seat), req->assigned[seat].user_id); !st)
+              return st;
+          }
+        }
+        if (!row.clock.empty()) {
+          if (auto st = s.put_clock(*id, row.clock, row.wake_at); !st) return st;
+        }
+        return req->also ? req->also(s, *id) : core::Status::ok();
       },
-      [this, row, id, req, created = std::move(created)](bool ok) mutable {
-        if (!ok) {
+      [this, row, id, req, over_limit, created = std::move(created)](bool ok) mutable {
+        if (ok && *over_limit && req->refused) return req->refused();
+        if (!ok || *over_limit) {
           created(nullptr);
           return;
         }

@@ -47,7 +47,12 @@ class MatchRegistry {
     std::string invite_code;     // PRIVATE matches
     uint64_t tournament_id = 0;  // tournament boards
     // Runs in the same transaction as the match's creation, with its new id.
-    std::function<void(storage::Store&, uint64_t match_id)> also;
+    std::function<core::Status(storage::Store&, uint64_t match_id)> also;
+    // When > 0: refused if the creator already has this many OPEN matches; checked in the
+    // creating transaction, so a burst of requests cannot all pass. `refused` is called then
+    // instead of `created`.
+    uint32_t max_open_of_creator = 0;
+    std::function<void()> refused;
   };
   // Stores the new match, then calls `created` on its strand.
   void create(CreateRequest request, Found created);

@@ -22,6 +22,14 @@ std::string Metrics::render(const char* (*error_name)(int), uint64_t writer_queu
   gauge("frontier_connections_total", "Accepted WebSocket connections", "counter", connections_total.load());
   gauge("frontier_connections_refused_total", "Connections refused at the limit", "counter",
         connections_refused.load());
+  gauge("frontier_sockets", "Open sockets (WebSockets and plain HTTP requests)", "gauge", sockets.load());
+  gauge("frontier_sessions_tracked", "WebSocket sessions held for the shutdown close", "gauge",
+        sessions_tracked.load());
+  gauge("frontier_queued_bytes", "Bytes queued for clients, not yet written", "gauge", queued_bytes.load());
+  gauge("frontier_slow_clients_closed_total", "Connections closed for not reading their replies", "counter",
+        slow_clients_closed.load());
+  gauge("frontier_accept_errors_total", "Failed accepts (e.g. out of file descriptors)", "counter",
+        accept_errors.load());
   gauge("frontier_matches_loaded", "Matches held in memory", "gauge", matches_loaded.load());
   gauge("frontier_matches_created_total", "Matches created", "counter", matches_created.load());
   gauge("frontier_actions_total", "Acknowledged (committed) actions; rate() gives actions/s", "counter",

@@ -11,7 +11,7 @@ namespace frontier::server {
 
 class Metrics {
  public:
-  static constexpr int kErrorCodes = 32;
+  static constexpr int kErrorCodes = 48;
   // Upper bounds (microseconds) of the commit-latency histogram buckets.
   static constexpr std::array<uint64_t, 10> kLatencyBuckets = {250,   500,   1000,  2000,   5000,
                                                                10000, 25000, 50000, 100000, 1000000};
@@ -19,6 +19,15 @@ class Metrics {
   std::atomic<int64_t> connections{0};
   std::atomic<uint64_t> connections_total{0};
   std::atomic<uint64_t> connections_refused{0};
+  // Every accepted socket, upgraded or still a plain HTTP request: what uses file descriptors.
+  std::atomic<int64_t> sockets{0};
+  // WebSocket sessions the server keeps a handle on (for the close at shutdown); equals
+  // `connections` unless handles leak.
+  std::atomic<int64_t> sessions_tracked{0};
+  // Bytes queued for clients that have not read them yet, over all connections.
+  std::atomic<int64_t> queued_bytes{0};
+  std::atomic<uint64_t> slow_clients_closed{0};
+  std::atomic<uint64_t> accept_errors{0};
   std::atomic<int64_t> matches_loaded{0};
   std::atomic<uint64_t> matches_created{0};
   std::atomic<uint64_t> actions_total{0};

@@ -4,10 +4,12 @@
 #include "net/server.h"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
 
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -43,7 +45,36 @@ class AsioStrand final : public Strand {
 
 std::atomic<uint64_t> next_connection_id{1};
 
+// Descriptors kept back from connections: the database and its WAL, the log, webhook requests.
+constexpr size_t kReservedDescriptors = 96;
+// Room above max_connections for plain HTTP requests and for telling refused clients why.
+constexpr size_t kRefusalRoom = 32;
+
+// Raises the soft descriptor limit to the hard one and returns it.
+size_t descriptor_limit() {
+  rlimit rl{};
+  if (getrlimit(RLIMIT_NOFILE, &rl) != 0) return 1024;
+  if (rl.rlim_cur < rl.rlim_max) {
+    rlimit raised = rl;
+    raised.rlim_cur = rl.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) rl = raised;
+  }
+  if (rl.rlim_cur == RLIM_INFINITY) return 1 << 20;
+  return static_cast<size_t>(rl.rlim_cur);
+}
+
+// Out of descriptors or memory: accepting again at once would fail again at once.
+bool accept_should_back_off(const boost::system::error_code& ec) {
+  int v = ec.value();
+  return ec.category() == boost::system::system_category() &&
+         (v == EMFILE || v == ENFILE || v == ENOBUFS || v == ENOMEM);
+}
+
 }  // namespace
+
+// Holds one count in Metrics::sockets for as long as any owner keeps it: the HTTP session
+// and then, after an upgrade, the WebSocket session.
+using SocketSlot = std::shared_ptr<void>;
 
 class WsSession;
 
@@ -58,16 +89,27 @@ struct NetServer::Impl {
   std::mutex sessions_mu;
   std::set<std::weak_ptr<WsSession>, std::owner_less<std::weak_ptr<WsSession>>> sessions;
   std::atomic<bool> accepting{false};
+  size_t max_sockets = 0;  // set at listen() from the descriptor limit
+  net::steady_timer accept_backoff{ioc};
+  std::chrono::steady_clock::time_point last_accept_warning{};
 
   explicit Impl(NetConfig c) : config(std::move(c)) {}
   void do_accept();
   void on_accept(beast::error_code ec, tcp::socket socket);
+  // Fits max_connections under the process's descriptor limit.
+  void fit_to_descriptor_limit();
+  void forget(const std::weak_ptr<WsSession>& session) {
+    std::lock_guard lock(sessions_mu);
+    sessions.erase(session);
+    metrics->sessions_tracked = static_cast<int64_t>(sessions.size());
+  }
 };
 
 class WsSession final : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(NetServer::Impl& server, tcp::socket&& socket, std::string remote)
-      : server_(server), ws_(std::move(socket)), remote_(std::move(remote)) {}
+  WsSession(NetServer::Impl& server, tcp::socket&& socket, std::string remote, SocketSlot slot)
+      : server_(server), ws_(std::move(socket)), remote_(std::move(remote)), slot_(std::move(slot)) {}
+  ~WsSession() override { server_.metrics->queued_bytes -= static_cast<int64_t>(queued_bytes_); }
 
   void run(http::request<http::string_body> req, std::string cookie_token) {
     req_ = std::move(req);
@@ -107,6 +149,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     {
       std::lock_guard lock(server_.sessions_mu);
       server_.sessions.insert(weak_from_this());
+      m.sessions_tracked = static_cast<int64_t>(server_.sessions.size());
     }
     counted_ = true;
     int64_t open = ++m.connections;
@@ -150,13 +193,37 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
 
   void queue_frame(Frame frame) {
     if (closing_) return;
-    if (queue_.size() >= server_.config.max_queued_frames) {
-      spdlog::warn("connection {}: client too slow ({} frames queued), closing", state_.conn->id(),
-                   queue_.size());
-      return start_close(websocket::close_code::policy_error, "too slow to read");
+    // The first frame of an empty queue always goes: a client that reads gets every reply.
+    const NetConfig& c = server_.config;
+    size_t bytes = frame->size();
+    bool backlog = !queue_.empty();
+    if (backlog &&
+        (queue_.size() >= c.max_queued_frames || queued_bytes_ + bytes > c.max_queued_bytes ||
+         static_cast<size_t>(server_.metrics->queued_bytes.load()) + bytes > c.max_queued_bytes_total)) {
+      return drop_slow_client();
     }
     queue_.push_back(std::move(frame));
+    queued_bytes_ += bytes;
+    server_.metrics->queued_bytes += static_cast<int64_t>(bytes);
     if (queue_.size() == 1) do_write();
+  }
+
+  // A client that does not read its replies gets no close handshake (it would not read that
+  // either): its socket is shut and the frames it left are freed at once.
+  void drop_slow_client() {
+    spdlog::warn("connection {} ({}): not reading ({} frames, {} bytes queued), closed", state_.conn->id(),
+                 remote_, queue_.size(), queued_bytes_);
+    server_.metrics->slow_clients_closed++;
+    closing_ = true;
+    // The front frame may be in an async_write; the rest can go now.
+    while (queue_.size() > 1) {
+      size_t bytes = queue_.back()->size();
+      queued_bytes_ -= bytes;
+      server_.metrics->queued_bytes -= static_cast<int64_t>(bytes);
+      queue_.pop_back();
+    }
+    beast::get_lowest_layer(ws_).close();
+    finish();
   }
 
   void do_write() {
@@ -167,6 +234,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   void on_write(beast::error_code ec, size_t) {
     if (ec) return finish();
     server_.metrics->frames_out++;
+    size_t bytes = queue_.front()->size();
+    queued_bytes_ -= bytes;
+    server_.metrics->queued_bytes -= static_cast<int64_t>(bytes);
     queue_.pop_front();
     if (!queue_.empty()) {
       do_write();
@@ -197,6 +267,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     counted_ = false;
     closing_ = true;
     --server_.metrics->connections;
+    server_.forget(weak_from_this());
   }
 
   NetServer::Impl& server_;
@@ -206,7 +277,9 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   std::string cookie_token_;
   beast::flat_buffer buffer_;
   ConnectionState state_;
+  SocketSlot slot_;
   std::deque<Frame> queue_;
+  size_t queued_bytes_ = 0;
   bool closing_ = false;
   bool close_after_write_ = false;
   bool counted_ = false;
@@ -222,7 +295,8 @@ std::string_view field_of(const http::request<http::string_body>& req, http::fie
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(NetServer::Impl& server, tcp::socket&& socket) : server_(server), stream_(std::move(socket)) {}
+  HttpSession(NetServer::Impl& server, tcp::socket&& socket, SocketSlot slot)
+      : server_(server), stream_(std::move(socket)), slot_(std::move(slot)) {}
 
   void run() {
     parser_.emplace();
@@ -248,7 +322,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       std::string cookie_token;
       if (own_origin)
         cookie_token = cookie_value(field_of(req, http::field::cookie), kSessionCookieName).value_or("");
-      std::make_shared<WsSession>(server_, stream_.release_socket(), remote)
+      std::make_shared<WsSession>(server_, stream_.release_socket(), remote, std::move(slot_))
           ->run(std::move(req), std::move(cookie_token));
       return;
     }
@@ -345,6 +419,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   NetServer::Impl& server_;
   beast::tcp_stream stream_;
+  SocketSlot slot_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
 };
@@ -355,11 +430,44 @@ void NetServer::Impl::do_accept() {
 
 void NetServer::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
   if (!accepting) return;
-  if (!ec) {
-    socket.set_option(tcp::no_delay(true), ec);
-    std::make_shared<HttpSession>(*this, std::move(socket))->run();
+  if (ec) {
+    metrics->accept_errors++;
+    if (!accept_should_back_off(ec)) return do_accept();
+    // Out of descriptors: retrying at once spins a core and starves every other handler.
+    auto now = std::chrono::steady_clock::now();
+    if (now - last_accept_warning > std::chrono::seconds(10)) {
+      last_accept_warning = now;
+      spdlog::warn("accept failed ({}); pausing accepts for 100 ms at a time", ec.message());
+    }
+    accept_backoff.expires_after(std::chrono::milliseconds(100));
+    accept_backoff.async_wait([this](beast::error_code wait_ec) {
+      if (!wait_ec) do_accept();
+    });
+    return;
   }
+  if (static_cast<size_t>(metrics->sockets.load()) >= max_sockets) {
+    // Even the refusal needs descriptors the process may not have: close straight away.
+    metrics->connections_refused++;
+    beast::error_code ignored;
+    socket.close(ignored);
+    return do_accept();
+  }
+  socket.set_option(tcp::no_delay(true), ec);
+  ++metrics->sockets;
+  SocketSlot slot(nullptr, [m = metrics](void*) { --m->sockets; });
+  std::make_shared<HttpSession>(*this, std::move(socket), std::move(slot))->run();
   do_accept();
+}
+
+void NetServer::Impl::fit_to_descriptor_limit() {
+  size_t limit = descriptor_limit();
+  max_sockets = limit > 2 * kReservedDescriptors ? limit - kReservedDescriptors : limit / 2;
+  size_t fits = max_sockets > 2 * kRefusalRoom ? max_sockets - kRefusalRoom : max_sockets / 2;
+  if (config.max_connections > fits) {
+    spdlog::warn("--max-connections {} lowered to {}: the descriptor limit is {} (raise it with ulimit -n)",
+                 config.max_connections, fits, limit);
+    config.max_connections = std::max<size_t>(fits, 1);
+  }
 }
 
 NetServer::NetServer(NetConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
@@ -393,6 +501,7 @@ core::Result<uint16_t> NetServer::listen() {
     return core::Status::invalid_argument("Cannot listen on " + impl_->config.address + ":" +
                                           std::to_string(impl_->config.port) + ": " + ec.message());
   }
+  impl_->fit_to_descriptor_limit();
   impl_->accepting = true;
   impl_->do_accept();
   return a.local_endpoint().port();
@@ -413,6 +522,7 @@ void NetServer::stop_accepting() {
     impl_->accepting = false;
     beast::error_code ec;
     impl_->acceptor.close(ec);
+    impl_->accept_backoff.cancel();
   });
 }
 
@@ -424,6 +534,7 @@ void NetServer::close_all(std::chrono::milliseconds grace) {
       if (auto s = w.lock()) open.push_back(std::move(s));
     }
     impl_->sessions.clear();
+    impl_->metrics->sessions_tracked = 0;
   }
   for (auto& s : open) s->close(websocket::close_code::going_away, "server shutting down");
   open.clear();

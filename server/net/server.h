@@ -22,8 +22,15 @@ struct NetConfig {
   uint16_t port = 8080;  // 0 = any free port (tests)
   int threads = 2;
   size_t max_frame_bytes = 64 * 1024;
+  // Lowered at listen() to what the process's file-descriptor limit allows (see fd_budget), so
+  // a full server answers TOO_MANY_CONNECTIONS instead of failing to accept.
   size_t max_connections = 20000;
-  size_t max_queued_frames = 1024;         // per connection; a client that falls this far behind is closed
+  // A client that stops reading is closed once this much is queued for it; so is any client
+  // adding to a queue while every queue together holds max_queued_bytes_total. Frame counts
+  // alone do not bound memory: one list reply can be megabytes.
+  size_t max_queued_frames = 1024;
+  size_t max_queued_bytes = 2 * 1024 * 1024;
+  size_t max_queued_bytes_total = 128 * 1024 * 1024;
   std::chrono::seconds idle_timeout{120};  // pings are sent at half of it; no answer closes
   std::chrono::seconds handshake_timeout{10};
   // The browser client (net/static_files.h) and its session cookie (net/session_cookie.h).

@@ -26,21 +26,13 @@ std::string kind_name(wire::Notification::Kind kind) {
   return name;
 }
 
-Notifier::Notifier(storage::Writer& writer, WebhookSender& sender, std::function<int64_t()> now,
-                   std::string public_url)
-    : writer_(writer), sender_(sender), now_(std::move(now)), public_url_(std::move(public_url)) {}
-
-void Notifier::track(const std::shared_ptr<Connection>& conn) {
-  uint64_t user = conn->user_id();
-  std::lock_guard lock(mu_);
-  // Closed connections leave lazily: this user's now, everyone's once every 1024 logins (a burst
-  // of logins must not rescan every connection each time).
-  auto [first, last] = connections_.equal_range(user);
-  for (auto it = first; it != last;) it = it->second.expired() ? connections_.erase(it) : std::next(it);
-  if (++tracked_ % 1024 == 0)
-    std::erase_if(connections_, [](const auto& entry) { return entry.second.expired(); });
-  if (user != 0) connections_.emplace(user, conn);
-}
+Notifier::Notifier(storage::Writer& writer, WebhookSender& sender, UserConnections& connections,
+                   std::function<int64_t()> now, std::string public_url)
+    : writer_(writer),
+      sender_(sender),
+      now_(std::move(now)),
+      connections_(connections),
+      public_url_(std::move(public_url)) {}
 
 std::string Notifier::webhook_body(const wire::Notification& n) const {
   std::string url = public_url_ + "/#/match/" + std::to_string(n.match_id());
@@ -53,14 +45,7 @@ std::string Notifier::webhook_body(const wire::Notification& n) const {
 void Notifier::notify(uint64_t user, const wire::Notification& n) {
   wire::ServerMessage m;
   *m.mutable_notification() = n;
-  {
-    std::lock_guard lock(mu_);
-    auto [first, last] = connections_.equal_range(user);
-    for (auto it = first; it != last; ++it) {
-      // A connection that logged out or in as someone else since is not this user's any more.
-      if (auto conn = it->second.lock(); conn && conn->user_id() == user) conn->send(m);
-    }
-  }
+  connections_.for_each(user, [&m](Connection& conn) { conn.send(m); });
   storage::OutboxRow row;
   row.user_id = user;
   row.body = webhook_body(n);
@@ -70,9 +55,12 @@ void Notifier::notify(uint64_t user, const wire::Notification& n) {
   writer_.submit(
       [stored, flag](storage::Store& s) {
         storage::ProfileRow profile = s.profile(stored->user_id);
-        if (profile.webhook_url.empty() || !(profile.notify_flags & flag)) return;
+        if (profile.webhook_url.empty() || !(profile.notify_flags & flag)) return core::Status::ok();
         stored->url = profile.webhook_url;
-        stored->id = s.add_outbox(*stored);
+        auto added = s.add_outbox(*stored);
+        if (!added) return added.status();
+        stored->id = added.value();
+        return core::Status::ok();
       },
       [this, stored](bool ok) {
         if (ok && stored->id != 0) sender_.enqueue(*stored);

@@ -4,12 +4,9 @@
 #pragma once
 
 #include <functional>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <string>
 
-#include "match/connection.h"
+#include "match/user_connections.h"
 #include "notify/sink.h"
 #include "notify/webhook_sender.h"
 #include "storage/writer.h"
@@ -19,11 +16,9 @@ namespace frontier::server::notify {
 class Notifier final : public Sink {
  public:
   // `public_url` is the base of links in webhook bodies ("http://host:port").
-  Notifier(storage::Writer& writer, WebhookSender& sender, std::function<int64_t()> now,
-           std::string public_url);
+  Notifier(storage::Writer& writer, WebhookSender& sender, UserConnections& connections,
+           std::function<int64_t()> now, std::string public_url);
 
-  // Thread-safe: `conn` now speaks for its user (after login or a token Hello).
-  void track(const std::shared_ptr<Connection>& conn);
   void notify(uint64_t user, const wire::Notification& n) override;
 
   // The JSON body POSTed for `n` (docs/play-by-web.md).
@@ -33,10 +28,8 @@ class Notifier final : public Sink {
   storage::Writer& writer_;
   WebhookSender& sender_;
   std::function<int64_t()> now_;
+  UserConnections& connections_;
   std::string public_url_;
-  std::mutex mu_;
-  std::multimap<uint64_t, std::weak_ptr<Connection>> connections_;
-  uint64_t tracked_ = 0;
 };
 
 // The profile flag that enables webhooks of `kind` (takeback and rematch offers ride on "your turn":

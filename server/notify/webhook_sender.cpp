@@ -70,20 +70,20 @@ void WebhookSender::deliver(storage::OutboxRow row) {
   ++row.attempts;
   if (st) {
     spdlog::info("webhook for user {} delivered (attempt {})", row.user_id, row.attempts);
-    writer_.submit([id = row.id](storage::Store& s) { s.delete_outbox(id); });
+    writer_.submit([id = row.id](storage::Store& s) { return s.delete_outbox(id); });
     return;
   }
   if (!url || row.attempts > static_cast<int>(policy_.retry_after.size())) {
     spdlog::warn("webhook for user {} given up after {} attempts: {}", row.user_id, row.attempts,
                  st.message());
-    writer_.submit([id = row.id](storage::Store& s) { s.delete_outbox(id); });
+    writer_.submit([id = row.id](storage::Store& s) { return s.delete_outbox(id); });
     return;
   }
   row.next_at = now_() + policy_.retry_after[static_cast<size_t>(row.attempts) - 1];
   spdlog::info("webhook for user {} failed (attempt {}): {}; next try at {}", row.user_id, row.attempts,
                st.message(), row.next_at);
   writer_.submit([id = row.id, attempts = row.attempts, next = row.next_at](storage::Store& s) {
-    s.retry_outbox(id, attempts, next);
+    return s.retry_outbox(id, attempts, next);
   });
   std::lock_guard lock(mu_);
   pending_.push_back(std::move(row));

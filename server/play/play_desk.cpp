@@ -111,8 +111,12 @@ void PlayDesk::reply_profile(const ConnPtr& conn, uint64_t rid, const storage::P
 void PlayDesk::get_profile(const ConnPtr& conn, uint64_t rid) {
   Identity who = conn->identity();
   auto row = std::make_shared<storage::ProfileRow>();
-  writer_.submit([row, user = who.user_id](storage::Store& s) { *row = s.profile(user); },
-                 [this, conn, rid, row, who](bool) { reply_profile(conn, rid, *row, who.user_name); });
+  writer_.submit(
+      [row, user = who.user_id](storage::Store& s) {
+        *row = s.profile(user);
+        return core::Status::ok();
+      },
+      [this, conn, rid, row, who](bool) { reply_profile(conn, rid, *row, who.user_name); });
 }
 
 void PlayDesk::update_profile(const ConnPtr& conn, uint64_t rid, const wire::UpdateProfile& req) {
@@ -132,7 +136,7 @@ void PlayDesk::update_profile(const ConnPtr& conn, uint64_t rid, const wire::Upd
         set(req.has_notify_your_turn(), req.notify_your_turn(), storage::kNotifyYourTurn);
         set(req.has_notify_match_start_end(), req.notify_match_start_end(), storage::kNotifyStartEnd);
         set(req.has_notify_time_low(), req.notify_time_low(), storage::kNotifyTimeLow);
-        s.put_profile(*row);
+        return s.put_profile(*row);
       },
       [this, conn, rid, row, who](bool ok) {
         if (!ok) return send_error(*conn, rid, wire::INTERNAL, "Could not store the profile");
@@ -175,11 +179,14 @@ void PlayDesk::set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVa
   writer_.submit(
       [stored, profile](storage::Store& s) {
         if (stored->id == 0) {
-          stored->id = s.add_vacation(*stored);
-        } else {
-          s.end_vacation(stored->id, stored->ends_at);
+          auto added = s.add_vacation(*stored);
+          if (!added) return added.status();
+          stored->id = added.value();
+        } else if (auto st = s.end_vacation(stored->id, stored->ends_at); !st) {
+          return st;
         }
         *profile = s.profile(stored->user_id);
+        return core::Status::ok();
       },
       [this, conn, rid, stored, profile, who](bool ok) {
         {
@@ -203,6 +210,7 @@ void PlayDesk::reschedule_user(uint64_t user, std::function<void()> done) {
         for (const auto& row : s.matches_of_user(user, 100000)) {
           if (row.status == wire::RUNNING) ids->push_back(row.id);
         }
+        return core::Status::ok();
       },
       [this, ids, done = std::move(done)](bool) { wake_all(*ids, done); });
 }

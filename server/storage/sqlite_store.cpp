@@ -153,9 +153,19 @@ class SqliteStore final : public Store {
 
   // The writer runs these for every group commit: prepared once and reused, where
   // sqlite3_exec would parse the SQL again each time.
-  core::Status begin() override { return control("BEGIN IMMEDIATE"); }
-  core::Status commit() override { return control("COMMIT"); }
+  core::Status begin() override {
+    failure_ = core::Status::ok();
+    return control("BEGIN IMMEDIATE");
+  }
+  core::Status commit() override {
+    if (!failure_) {
+      rollback();
+      return failure_;
+    }
+    return control("COMMIT");
+  }
   void rollback() override { (void)control("ROLLBACK"); }
+  core::Status transaction_status() const override { return failure_; }
 
   core::Status control(std::string_view sql) {
     Stmt& s = stmt(sql);
@@ -167,7 +177,11 @@ class SqliteStore final : public Store {
   core::Result<uint64_t> create_user(const std::string& name, const std::string& hash, int64_t now) override {
     Stmt& s = stmt("INSERT INTO users(name, password_hash, created_at) VALUES (?, ?, ?)");
     s.bind_text(1, name).bind_text(2, hash).bind(3, now);
-    if (run(s) != SQLITE_DONE) return core::Status::invalid_argument("The name '" + name + "' is taken");
+    int rc = run(s);
+    // A taken name is an answer, not a storage failure: SQLite undoes just this statement.
+    if ((rc & 0xff) == SQLITE_CONSTRAINT)
+      return core::Status::invalid_argument("The name '" + name + "' is taken");
+    if (rc != SQLITE_DONE) return failed(rc);
     return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
   }
 
@@ -180,26 +194,26 @@ class SqliteStore final : public Store {
                       [&](Stmt& s) { s.bind(1, static_cast<int64_t>(id)); });
   }
 
-  void put_token(const std::string& token_hash, uint64_t user_id, int64_t now) override {
+  core::Status put_token(const std::string& token_hash, uint64_t user_id, int64_t now) override {
     Stmt& s = stmt("INSERT OR REPLACE INTO tokens(hash, user_id, created_at) VALUES (?, ?, ?)");
     s.bind(1, token_hash).bind(2, static_cast<int64_t>(user_id)).bind(3, now);
-    run(s);
+    return write(s);
   }
-  std::optional<uint64_t> user_for_token(const std::string& token_hash) override {
-    Stmt& s = stmt("SELECT user_id FROM tokens WHERE hash = ?");
-    s.bind(1, token_hash);
+  std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) override {
+    Stmt& s = stmt("SELECT user_id FROM tokens WHERE hash = ? AND created_at >= ?");
+    s.bind(1, token_hash).bind(2, issued_after);
     std::optional<uint64_t> out;
     if (s.step() == SQLITE_ROW) out = static_cast<uint64_t>(s.i64(0));
     s.reset();
     return out;
   }
-  void delete_token(const std::string& token_hash) override {
+  core::Status delete_token(const std::string& token_hash) override {
     Stmt& s = stmt("DELETE FROM tokens WHERE hash = ?");
     s.bind(1, token_hash);
-    run(s);
+    return write(s);
   }
 
-  uint64_t create_match(const MatchRow& m) override {
+  core::Result<uint64_t> create_match(const MatchRow& m) override {
     Stmt& s = stmt(
         "INSERT INTO matches(game, scenario, setup, seed_nonce, seed_commitment, status, visibility, "
         "time_control, created_by, created_at, seq, awaiting, result, invite_code, tournament_id, "
@@ -210,24 +224,23 @@ class SqliteStore final : public Store {
     s.bind(9, static_cast<int64_t>(m.created_by)).bind(10, m.created_at).bind(11, m.seq).bind(12, m.awaiting);
     s.bind_text(13, m.result).bind_text(14, m.invite_code).bind(15, static_cast<int64_t>(m.tournament_id));
     s.bind(16, m.created_at);
-    run(s);
-    return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+    return inserted(s);
   }
-  void set_seat(uint64_t match_id, int seat, uint64_t user_id) override {
+  core::Status set_seat(uint64_t match_id, int seat, uint64_t user_id) override {
     Stmt& s = stmt("INSERT OR REPLACE INTO match_seats(match_id, seat, user_id) VALUES (?, ?, ?)");
     s.bind(1, static_cast<int64_t>(match_id)).bind(2, seat).bind(3, static_cast<int64_t>(user_id));
-    run(s);
+    return write(s);
   }
-  void update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting, const std::string& result,
-                    int64_t finished_at, int64_t last_activity) override {
+  core::Status update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting,
+                            const std::string& result, int64_t finished_at, int64_t last_activity) override {
     Stmt& s = stmt(
         "UPDATE matches SET status = ?, seq = ?, awaiting = ?, result = ?, "
         "finished_at = CASE WHEN ? > 0 THEN ? ELSE finished_at END, last_activity = ? WHERE id = ?");
     s.bind(1, status).bind(2, seq).bind(3, awaiting).bind_text(4, result).bind(5, finished_at);
     s.bind(6, finished_at).bind(7, last_activity).bind(8, static_cast<int64_t>(match_id));
-    run(s);
+    return write(s);
   }
-  void append_event(uint64_t match_id, const EventRow& e) override {
+  core::Status append_event(uint64_t match_id, const EventRow& e) override {
     Stmt& s = stmt(
         "INSERT INTO events(match_id, seq, seat, kind, action, user_id, client_action_id, at, target_seq) "
         "VALUES (?,?,?,?,?,?,?,?,?)");
@@ -240,18 +253,18 @@ class SqliteStore final : public Store {
         .bind_text(7, e.client_action_id)
         .bind(8, e.at)
         .bind(9, e.target_seq);
-    run(s);
+    return write(s);
   }
-  void put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) override {
+  core::Status put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) override {
     Stmt& s = stmt("INSERT OR REPLACE INTO snapshots(match_id, seq, state) VALUES (?, ?, ?)");
     s.bind(1, static_cast<int64_t>(match_id)).bind(2, seq).bind(3, state);
-    run(s);
+    return write(s);
   }
-  void add_chat(const ChatRow& c) override {
+  core::Status add_chat(const ChatRow& c) override {
     Stmt& s = stmt("INSERT INTO chat(match_id, user_id, seat, text, at) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, static_cast<int64_t>(c.match_id)).bind(2, static_cast<int64_t>(c.user_id)).bind(3, c.seat);
     s.bind_text(4, c.text).bind(5, c.at);
-    run(s);
+    return write(s);
   }
 
   std::optional<MatchRow> load_match(uint64_t match_id) override {
@@ -335,6 +348,14 @@ class SqliteStore final : public Store {
                           "ORDER BY id DESC LIMIT ?",
                       [&](Stmt& s) { s.bind(1, static_cast<int64_t>(user_id)).bind(2, limit); });
   }
+  uint32_t open_matches_created_by(uint64_t user_id) override {
+    // matches_open (status, visibility, id) narrows this to the few OPEN matches.
+    Stmt& s = stmt("SELECT COUNT(*) FROM matches WHERE status = 1 AND created_by = ?");
+    s.bind(1, static_cast<int64_t>(user_id));
+    uint32_t n = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
+    s.reset();
+    return n;
+  }
   std::vector<uint64_t> unfinished_matches() override {
     Stmt& s = stmt("SELECT id FROM matches WHERE status != 3 ORDER BY id");
     std::vector<uint64_t> out;
@@ -342,31 +363,32 @@ class SqliteStore final : public Store {
     s.reset();
     return out;
   }
-  void prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) override {
+  core::Status prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) override {
     for (int seat = 0; prompt_started >> seat; ++seat) {
       if (!((prompt_started >> seat) & 1u)) continue;
       Stmt& t = stmt("UPDATE match_seats SET turn_since = ? WHERE match_id = ? AND seat = ?");
       t.bind(1, now).bind(2, static_cast<int64_t>(match_id)).bind(3, seat);
-      run(t);
+      if (auto st = write(t); !st) return st;
     }
+    return {};
   }
-  void mark_seen(uint64_t user_id, uint64_t match_id) override {
+  core::Status mark_seen(uint64_t user_id, uint64_t match_id) override {
     Stmt& s = stmt(
         "INSERT OR REPLACE INTO match_seen(user_id, match_id, seen_seq, seen_chat_id) "
         "SELECT ?, m.id, m.seq, COALESCE((SELECT max(c.id) FROM chat c WHERE c.match_id = m.id), 0) "
         "FROM matches m WHERE m.id = ?");
     s.bind(1, static_cast<int64_t>(user_id)).bind(2, static_cast<int64_t>(match_id));
-    run(s);
+    return write(s);
   }
-  void set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) override {
+  core::Status set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) override {
     Stmt& s = stmt("UPDATE matches SET rematch_asked = ?, rematch_match_id = ? WHERE id = ?");
     s.bind(1, asked).bind(2, static_cast<int64_t>(rematch_match_id)).bind(3, static_cast<int64_t>(match_id));
-    run(s);
+    return write(s);
   }
-  void delete_snapshots_after(uint64_t match_id, uint32_t seq) override {
+  core::Status delete_snapshots_after(uint64_t match_id, uint32_t seq) override {
     Stmt& s = stmt("DELETE FROM snapshots WHERE match_id = ? AND seq > ?");
     s.bind(1, static_cast<int64_t>(match_id)).bind(2, seq);
-    run(s);
+    return write(s);
   }
   std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) override {
     // One pass over the user's seats (seats_by_user), each match's extras by primary key or
@@ -409,16 +431,15 @@ class SqliteStore final : public Store {
     return n;
   }
 
-  uint64_t put_tournament(uint64_t id, const std::string& event, int64_t now) override {
+  core::Result<uint64_t> put_tournament(uint64_t id, const std::string& event, int64_t now) override {
     if (id == 0) {
       Stmt& s = stmt("INSERT INTO tournaments(event, updated_at) VALUES (?, ?)");
       s.bind(1, event).bind(2, now);
-      run(s);
-      return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+      return inserted(s);
     }
     Stmt& s = stmt("UPDATE tournaments SET event = ?, updated_at = ? WHERE id = ?");
     s.bind(1, event).bind(2, now).bind(3, static_cast<int64_t>(id));
-    run(s);
+    if (auto st = write(s); !st) return st;
     return id;
   }
   std::vector<std::pair<uint64_t, std::string>> tournaments() override {
@@ -428,18 +449,18 @@ class SqliteStore final : public Store {
     s.reset();
     return out;
   }
-  void link_tournament_match(const TournamentMatchRow& r) override {
+  core::Status link_tournament_match(const TournamentMatchRow& r) override {
     Stmt& s = stmt(
         "INSERT OR REPLACE INTO tournament_matches(match_id, tournament_id, round, board, game, recorded) "
         "VALUES (?,?,?,?,?,?)");
     s.bind(1, static_cast<int64_t>(r.match_id)).bind(2, static_cast<int64_t>(r.tournament_id));
     s.bind(3, r.round).bind(4, r.board).bind(5, r.game).bind(6, r.recorded ? 1 : 0);
-    run(s);
+    return write(s);
   }
-  void mark_tournament_match_recorded(uint64_t match_id) override {
+  core::Status mark_tournament_match_recorded(uint64_t match_id) override {
     Stmt& s = stmt("UPDATE tournament_matches SET recorded = 1 WHERE match_id = ?");
     s.bind(1, static_cast<int64_t>(match_id));
-    run(s);
+    return write(s);
   }
   std::vector<TournamentMatchRow> tournament_matches() override {
     Stmt& s = stmt(
@@ -454,10 +475,10 @@ class SqliteStore final : public Store {
     s.reset();
     return out;
   }
-  void put_rating_pool(const std::string& key, const std::string& pool) override {
+  core::Status put_rating_pool(const std::string& key, const std::string& pool) override {
     Stmt& s = stmt("INSERT OR REPLACE INTO rating_pools(key, pool) VALUES (?, ?)");
     s.bind_text(1, key).bind(2, pool);
-    run(s);
+    return write(s);
   }
   std::vector<std::pair<std::string, std::string>> rating_pools() override {
     Stmt& s = stmt("SELECT key, pool FROM rating_pools ORDER BY key");
@@ -467,10 +488,10 @@ class SqliteStore final : public Store {
     return out;
   }
 
-  void put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) override {
+  core::Status put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) override {
     Stmt& s = stmt("UPDATE matches SET clock = ?, wake_at = nullif(?, 0) WHERE id = ?");
     s.bind_text(1, clock).bind(2, wake_at).bind(3, static_cast<int64_t>(match_id));
-    run(s);
+    return write(s);
   }
   std::vector<std::pair<uint64_t, int64_t>> clock_wakes() override {
     Stmt& s = stmt("SELECT id, wake_at FROM matches WHERE wake_at IS NOT NULL");
@@ -487,21 +508,20 @@ class SqliteStore final : public Store {
     s.reset();
     return out;
   }
-  void put_profile(const ProfileRow& row) override {
+  core::Status put_profile(const ProfileRow& row) override {
     Stmt& s = stmt("UPDATE users SET webhook_url = ?, notify_flags = ? WHERE id = ?");
     s.bind_text(1, row.webhook_url).bind(2, row.notify_flags).bind(3, static_cast<int64_t>(row.user_id));
-    run(s);
+    return write(s);
   }
-  uint64_t add_vacation(const VacationRow& row) override {
+  core::Result<uint64_t> add_vacation(const VacationRow& row) override {
     Stmt& s = stmt("INSERT INTO vacations(user_id, starts_at, ends_at) VALUES (?, ?, ?)");
     s.bind(1, static_cast<int64_t>(row.user_id)).bind(2, row.starts_at).bind(3, row.ends_at);
-    run(s);
-    return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+    return inserted(s);
   }
-  void end_vacation(uint64_t vacation_id, int64_t ends_at) override {
+  core::Status end_vacation(uint64_t vacation_id, int64_t ends_at) override {
     Stmt& s = stmt("UPDATE vacations SET ends_at = ? WHERE id = ?");
     s.bind(1, ends_at).bind(2, static_cast<int64_t>(vacation_id));
-    run(s);
+    return write(s);
   }
   std::vector<VacationRow> vacations(int64_t after) override {
     Stmt& s =
@@ -513,23 +533,22 @@ class SqliteStore final : public Store {
     s.reset();
     return out;
   }
-  uint64_t add_outbox(const OutboxRow& row) override {
+  core::Result<uint64_t> add_outbox(const OutboxRow& row) override {
     Stmt& s =
         stmt("INSERT INTO webhook_outbox(user_id, url, body, attempts, next_at) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, static_cast<int64_t>(row.user_id)).bind_text(2, row.url).bind_text(3, row.body);
     s.bind(4, row.attempts).bind(5, row.next_at);
-    run(s);
-    return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+    return inserted(s);
   }
-  void retry_outbox(uint64_t id, int attempts, int64_t next_at) override {
+  core::Status retry_outbox(uint64_t id, int attempts, int64_t next_at) override {
     Stmt& s = stmt("UPDATE webhook_outbox SET attempts = ?, next_at = ? WHERE id = ?");
     s.bind(1, attempts).bind(2, next_at).bind(3, static_cast<int64_t>(id));
-    run(s);
+    return write(s);
   }
-  void delete_outbox(uint64_t id) override {
+  core::Status delete_outbox(uint64_t id) override {
     Stmt& s = stmt("DELETE FROM webhook_outbox WHERE id = ?");
     s.bind(1, static_cast<int64_t>(id));
-    run(s);
+    return write(s);
   }
   std::vector<OutboxRow> outbox() override {
     Stmt& s = stmt("SELECT id, user_id, url, body, attempts, next_at FROM webhook_outbox ORDER BY id");
@@ -549,6 +568,22 @@ class SqliteStore final : public Store {
     auto it = stmts_.find(sql);
     if (it == stmts_.end()) it = stmts_.emplace(std::string(sql), std::make_unique<Stmt>(db_, sql)).first;
     return *it->second;
+  }
+  // Runs a write statement. A failure is kept for the rest of the transaction, so the
+  // writer stops the batch and commit() refuses it even where a caller ignored the status.
+  core::Status write(Stmt& s) {
+    int rc = run(s);
+    return rc == SQLITE_DONE ? core::Status::ok() : failed(rc);
+  }
+  core::Result<uint64_t> inserted(Stmt& s) {
+    if (auto st = write(s); !st) return st;
+    return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
+  }
+  core::Status failed(int rc) {
+    auto st = core::Status::corruption(std::string("SQLite write failed: ") + sqlite3_errstr(rc) + ": " +
+                                       sqlite3_errmsg(db_));
+    if (failure_) failure_ = st;
+    return st;
   }
   template <typename Bind>
   std::optional<UserRow> user_query(const std::string& sql, Bind bind) {
@@ -571,6 +606,7 @@ class SqliteStore final : public Store {
 
   sqlite3* db_;
   std::map<std::string, std::unique_ptr<Stmt>, std::less<>> stmts_;
+  core::Status failure_;  // the first failed write of the open transaction
 };
 
 }  // namespace

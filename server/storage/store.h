@@ -134,28 +134,34 @@ class Store {
   virtual ~Store() = default;
 
   virtual core::Status begin() = 0;
+  // Refuses (and rolls back) a transaction in which a write failed: no batch is half-kept.
   virtual core::Status commit() = 0;
   virtual void rollback() = 0;
+  // The first write that failed since begin(), or ok. Every write also returns its status; the
+  // writer checks this after each job so one ignored failure still fails the whole batch.
+  virtual core::Status transaction_status() const = 0;
 
   // Accounts. create_user fails with InvalidArgument when the name is taken.
   virtual core::Result<uint64_t> create_user(const std::string& name, const std::string& password_hash,
                                              int64_t now) = 0;
   virtual std::optional<UserRow> find_user_by_name(const std::string& name) = 0;
   virtual std::optional<UserRow> find_user(uint64_t id) = 0;
-  virtual void put_token(const std::string& token_hash, uint64_t user_id, int64_t now) = 0;
-  virtual std::optional<uint64_t> user_for_token(const std::string& token_hash) = 0;
-  virtual void delete_token(const std::string& token_hash) = 0;
+  virtual core::Status put_token(const std::string& token_hash, uint64_t user_id, int64_t now) = 0;
+  // The user of a token issued at or after `issued_after` (unix seconds): older ones have expired.
+  virtual std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) = 0;
+  virtual core::Status delete_token(const std::string& token_hash) = 0;
 
   // Matches. create_match ignores row.id and returns the new id.
-  virtual uint64_t create_match(const MatchRow& row) = 0;
-  virtual void set_seat(uint64_t match_id, int seat, uint64_t user_id) = 0;
+  virtual core::Result<uint64_t> create_match(const MatchRow& row) = 0;
+  virtual core::Status set_seat(uint64_t match_id, int seat, uint64_t user_id) = 0;
   // After each committed change; `last_activity` (unix seconds) orders "my matches". One
   // UPDATE of the row per commit: the writer runs this for every action.
-  virtual void update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting,
-                            const std::string& result, int64_t finished_at, int64_t last_activity) = 0;
-  virtual void append_event(uint64_t match_id, const EventRow& event) = 0;
-  virtual void put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) = 0;
-  virtual void add_chat(const ChatRow& chat) = 0;
+  virtual core::Status update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting,
+                                    const std::string& result, int64_t finished_at,
+                                    int64_t last_activity) = 0;
+  virtual core::Status append_event(uint64_t match_id, const EventRow& event) = 0;
+  virtual core::Status put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) = 0;
+  virtual core::Status add_chat(const ChatRow& chat) = 0;
 
   virtual std::optional<MatchRow> load_match(uint64_t match_id) = 0;
   virtual std::vector<SeatRow> seats(uint64_t match_id) = 0;
@@ -168,19 +174,32 @@ class Store {
   virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
   virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
   virtual std::vector<uint64_t> unfinished_matches() = 0;
+  // How many matches `user_id` created that still wait for players (OPEN).
+  virtual uint32_t open_matches_created_by(uint64_t user_id) {
+    (void)user_id;
+    return 0;
+  }
 
   // Play-by-web bookkeeping (migrations/0004_social.sql). Not pure: a test double keeps none.
   // After a committed change: when the seats in `prompt_started` (a seat bit mask) began their prompt.
-  virtual void prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) {
+  virtual core::Status prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) {
     (void)match_id, (void)now, (void)prompt_started;
+    return {};
   }
   // `user` has seen the match as it stands (its seq and every chat line so far).
-  virtual void mark_seen(uint64_t user_id, uint64_t match_id) { (void)user_id, (void)match_id; }
-  virtual void set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) {
+  virtual core::Status mark_seen(uint64_t user_id, uint64_t match_id) {
+    (void)user_id, (void)match_id;
+    return {};
+  }
+  virtual core::Status set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) {
     (void)match_id, (void)asked, (void)rematch_match_id;
+    return {};
   }
   // A takeback made every snapshot after `seq` wrong.
-  virtual void delete_snapshots_after(uint64_t match_id, uint32_t seq) { (void)match_id, (void)seq; }
+  virtual core::Status delete_snapshots_after(uint64_t match_id, uint32_t seq) {
+    (void)match_id, (void)seq;
+    return {};
+  }
   // The user's matches: their turn first (longest waiting first), then unread chat, then
   // finished and not seen since, then the rest by latest activity.
   virtual std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) {
@@ -191,44 +210,64 @@ class Store {
 
   // Tournaments (server/tournaments/). put_tournament with id 0 inserts and returns the new id.
   // Not pure: a store without tournament tables (test doubles) keeps none.
-  virtual uint64_t put_tournament(uint64_t id, const std::string& event, int64_t now) {
+  virtual core::Result<uint64_t> put_tournament(uint64_t id, const std::string& event, int64_t now) {
     (void)event, (void)now;
     return id;
   }
   virtual std::vector<std::pair<uint64_t, std::string>> tournaments() { return {}; }
-  virtual void link_tournament_match(const TournamentMatchRow& row) { (void)row; }
-  virtual void mark_tournament_match_recorded(uint64_t match_id) { (void)match_id; }
+  virtual core::Status link_tournament_match(const TournamentMatchRow& row) {
+    (void)row;
+    return {};
+  }
+  virtual core::Status mark_tournament_match_recorded(uint64_t match_id) {
+    (void)match_id;
+    return {};
+  }
   virtual std::vector<TournamentMatchRow> tournament_matches() { return {}; }
-  virtual void put_rating_pool(const std::string& key, const std::string& pool) { (void)key, (void)pool; }
+  virtual core::Status put_rating_pool(const std::string& key, const std::string& pool) {
+    (void)key, (void)pool;
+    return {};
+  }
   virtual std::vector<std::pair<std::string, std::string>> rating_pools() { return {}; }
 
   // Clocks, vacations, profiles and webhooks (migrations/0003_clocks.sql). Not pure, like the
   // tournament calls: test doubles keep none.
-  virtual void put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) {
+  virtual core::Status put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) {
     (void)match_id, (void)clock, (void)wake_at;
+    return {};
   }
   // (match id, wake_at) of every match with something due, however far ahead.
   virtual std::vector<std::pair<uint64_t, int64_t>> clock_wakes() { return {}; }
   virtual ProfileRow profile(uint64_t user_id) { return {user_id, {}, 7}; }
-  virtual void put_profile(const ProfileRow& row) { (void)row; }
-  virtual uint64_t add_vacation(const VacationRow& row) {
+  virtual core::Status put_profile(const ProfileRow& row) {
     (void)row;
-    return 0;
+    return {};
   }
-  virtual void end_vacation(uint64_t vacation_id, int64_t ends_at) { (void)vacation_id, (void)ends_at; }
+  virtual core::Result<uint64_t> add_vacation(const VacationRow& row) {
+    (void)row;
+    return uint64_t{0};
+  }
+  virtual core::Status end_vacation(uint64_t vacation_id, int64_t ends_at) {
+    (void)vacation_id, (void)ends_at;
+    return {};
+  }
   // Vacations ending after `after`, oldest first.
   virtual std::vector<VacationRow> vacations(int64_t after) {
     (void)after;
     return {};
   }
-  virtual uint64_t add_outbox(const OutboxRow& row) {
+  virtual core::Result<uint64_t> add_outbox(const OutboxRow& row) {
     (void)row;
-    return 0;
+    return uint64_t{0};
   }
-  virtual void retry_outbox(uint64_t id, int attempts, int64_t next_at) {
+  virtual core::Status retry_outbox(uint64_t id, int attempts, int64_t next_at) {
     (void)id, (void)attempts, (void)next_at;
+    return {};
   }
-  virtual void delete_outbox(uint64_t id) { (void)id; }
+  virtual core::Status delete_outbox(uint64_t id) {
+    (void)id;
+    return {};
+  }
   virtual std::vector<OutboxRow> outbox() { return {}; }
 };
 

@@ -1,5 +1,6 @@
 // Group commit: take everything queued (up to max_batch), run it in one transaction, commit,
-// then tell every job. A failed commit fails the whole batch; nothing in it was acknowledged.
+// then tell every job. A failed write or commit fails the whole batch; nothing in it was
+// acknowledged.
 #include "storage/writer.h"
 
 #include <chrono>
@@ -22,9 +23,14 @@ void Writer::submit(Work work, Done done) {
   cv_.notify_one();
 }
 
-void Writer::run_sync(const Work& work) {
+void Writer::run_sync(const std::function<void(Store&)>& work) {
   std::promise<void> finished;
-  submit([&](Store& s) { work(s); }, [&](bool) { finished.set_value(); });
+  submit(
+      [&](Store& s) {
+        work(s);
+        return s.transaction_status();
+      },
+      [&](bool) { finished.set_value(); });
   finished.get_future().wait();
 }
 
@@ -63,8 +69,15 @@ void Writer::loop() {
     auto start = std::chrono::steady_clock::now();
     bool ok = store_->begin().is_ok();
     if (ok) {
-      for (auto& job : batch) job.work(*store_);
-      ok = store_->commit().is_ok();
+      // The first failed write fails the batch: the jobs after it do not run, and nothing in
+      // the batch is kept, since every job's acknowledgement promises all of its writes.
+      for (auto& job : batch) {
+        if (!job.work(*store_) || !store_->transaction_status()) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) ok = store_->commit().is_ok();
       if (!ok) store_->rollback();
     }
     auto micros = static_cast<uint64_t>(

@@ -27,7 +27,8 @@ struct WriterStats {
 
 class Writer {
  public:
-  using Work = std::function<void(Store&)>;
+  // A job returns the first failing status of its writes (ok for a read): that fails the batch.
+  using Work = std::function<core::Status(Store&)>;
   using Done = std::function<void(bool ok)>;
 
   // max_batch bounds one transaction, so one huge burst cannot stall every acknowledgement.
@@ -38,7 +39,7 @@ class Writer {
 
   void submit(Work work, Done done = {});
   // Runs `work` on the writer thread and waits for it (start-up and tests only).
-  void run_sync(const Work& work);
+  void run_sync(const std::function<void(Store&)>& work);
   // Finishes every queued job, then stops the thread (graceful shutdown drains commits).
   void stop();
 

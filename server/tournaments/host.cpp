@@ -48,8 +48,9 @@ std::pair<bool, bool> late_at_deadline(const Match::Outcome& o, int a_seat) {
 
 }  // namespace
 
-TournamentHost::TournamentHost(MatchRegistry& matches, storage::Writer& writer, std::function<int64_t()> now)
-    : matches_(matches), writer_(writer), now_(std::move(now)) {}
+TournamentHost::TournamentHost(MatchRegistry& matches, storage::Writer& writer, std::function<int64_t()> now,
+                               uint32_t max_open_per_user)
+    : matches_(matches), writer_(writer), now_(std::move(now)), max_open_per_user_(max_open_per_user) {}
 
 TournamentHost::~TournamentHost() {
   stop();
@@ -197,9 +198,11 @@ void TournamentHost::persist_locked(const Hosted& h, std::vector<std::string> po
   writer_.submit(
       [id = h.id, bytes = std::move(bytes), pool_bytes = std::move(pool_bytes), recorded_match,
        now = now_()](storage::Store& s) {
-        s.put_tournament(id, bytes, now);
-        for (const auto& [key, pool] : pool_bytes) s.put_rating_pool(key, pool);
-        if (recorded_match != 0) s.mark_tournament_match_recorded(recorded_match);
+        if (auto put = s.put_tournament(id, bytes, now); !put) return put.status();
+        for (const auto& [key, pool] : pool_bytes) {
+          if (auto st = s.put_rating_pool(key, pool); !st) return st;
+        }
+        return recorded_match != 0 ? s.mark_tournament_match_recorded(recorded_match) : core::Status::ok();
       },
       nullptr);
 }
@@ -239,7 +242,7 @@ void TournamentHost::create_games(std::vector<NewGame> games) {
     storage::TournamentMatchRow link{0, g.tournament, g.round, g.board, g.game, false};
     create.also = [link](storage::Store& s, uint64_t match_id) mutable {
       link.match_id = match_id;
-      s.link_tournament_match(link);
+      return s.link_tournament_match(link);
     };
     matches_.create(std::move(create), [this, g](std::shared_ptr<Match> match) {
       std::lock_guard lock(mu_);

@@ -29,7 +29,9 @@ namespace frontier::server {
 
 class TournamentHost {
  public:
-  TournamentHost(MatchRegistry& matches, storage::Writer& writer, std::function<int64_t()> now);
+  // `max_open_per_user`: unfinished tournaments one account may have created.
+  TournamentHost(MatchRegistry& matches, storage::Writer& writer, std::function<int64_t()> now,
+                 uint32_t max_open_per_user = 10);
   ~TournamentHost();
 
   // Loads events, links and rating pools (blocking until read), then resumes every event and
@@ -67,7 +69,9 @@ class TournamentHost {
 
   // Request handlers (tournament_requests.cpp).
   void create(const ConnPtr& conn, uint64_t rid, const wire::CreateTournament& req);
-  void list(const ConnPtr& conn, uint64_t rid);
+  // Unfinished tournaments `user` organises, with those being stored now.
+  size_t open_of_locked(uint64_t user) const;
+  void list(const ConnPtr& conn, uint64_t rid, const wire::ListTournaments& req);
   void get(const ConnPtr& conn, uint64_t rid, uint64_t id);
   void join(const ConnPtr& conn, uint64_t rid, uint64_t id, bool leave);
   void begin(const ConnPtr& conn, uint64_t rid, uint64_t id);
@@ -83,7 +87,9 @@ class TournamentHost {
   MatchRegistry& matches_;
   storage::Writer& writer_;
   std::function<int64_t()> now_;
+  uint32_t max_open_per_user_;
   mutable std::mutex mu_;
+  std::map<uint64_t, size_t> storing_by_user_;  // organiser -> tournaments being stored
   std::map<uint64_t, Hosted> events_;
   std::map<uint64_t, storage::TournamentMatchRow> links_;  // by match id
   std::set<Key> creating_;                                 // games whose match is being created

@@ -19,7 +19,7 @@ bool TournamentHost::handle(const ConnPtr& conn, uint64_t rid, const wire::Clien
       create(conn, rid, msg.create_tournament());
       return true;
     case wire::ClientMessage::kListTournaments:
-      list(conn, rid);
+      list(conn, rid, msg.list_tournaments());
       return true;
     case wire::ClientMessage::kGetTournament:
       get(conn, rid, msg.get_tournament().tournament_id());
@@ -70,33 +70,67 @@ void TournamentHost::create(const ConnPtr& conn, uint64_t rid, const wire::Creat
   Identity who = conn->identity();
   auto event = tn::create_event(std::move(config.value()), static_cast<tn::PlayerId>(who.user_id));
   if (!event) return send_error(*conn, rid, wire::TOURNAMENT_REFUSED, event.status().message());
-  std::string bytes = tn::serialize_event(event.value());
-  auto id = std::make_shared<uint64_t>(0);
-  writer_.submit([id, bytes, now = now_()](storage::Store& s) { *id = s.put_tournament(0, bytes, now); },
-                 [this, conn, rid, id, who, event = std::move(event.value())](bool ok) mutable {
-                   if (!ok || *id == 0)
-                     return send_error(*conn, rid, wire::INTERNAL, "Could not store the event");
-                   wire::ServerMessage m;
-                   m.set_request_id(rid);
-                   {
-                     std::lock_guard lock(mu_);
-                     names_[who.user_id] = who.user_name;
-                     Hosted& h = events_[*id];
-                     h.id = *id;
-                     h.event = std::move(event);
-                     *m.mutable_tournament() = info_locked(h, true);
-                   }
-                   spdlog::info("tournament {}: created by user {}", *id, who.user_id);
-                   conn->send(m);
-                 });
-}
-
-void TournamentHost::list(const ConnPtr& conn, uint64_t rid) {
-  wire::ServerMessage m;
-  m.set_request_id(rid);
   {
     std::lock_guard lock(mu_);
-    for (const auto& [id, h] : events_) *m.mutable_tournaments()->add_tournaments() = info_locked(h, false);
+    if (open_of_locked(who.user_id) >= max_open_per_user_) {
+      return send_error(*conn, rid, wire::LIMIT_REACHED,
+                        "You already organise " + std::to_string(max_open_per_user_) +
+                            " unfinished tournaments; create the next when one has finished");
+    }
+    ++storing_by_user_[who.user_id];
+  }
+  std::string bytes = tn::serialize_event(event.value());
+  auto id = std::make_shared<uint64_t>(0);
+  writer_.submit(
+      [id, bytes, now = now_()](storage::Store& s) {
+        auto put = s.put_tournament(0, bytes, now);
+        if (!put) return put.status();
+        *id = put.value();
+        return core::Status::ok();
+      },
+      [this, conn, rid, id, who, event = std::move(event.value())](bool ok) mutable {
+        {
+          std::lock_guard lock(mu_);
+          if (--storing_by_user_[who.user_id] == 0) storing_by_user_.erase(who.user_id);
+        }
+        if (!ok || *id == 0) return send_error(*conn, rid, wire::INTERNAL, "Could not store the event");
+        wire::ServerMessage m;
+        m.set_request_id(rid);
+        {
+          std::lock_guard lock(mu_);
+          names_[who.user_id] = who.user_name;
+          Hosted& h = events_[*id];
+          h.id = *id;
+          h.event = std::move(event);
+          *m.mutable_tournament() = info_locked(h, true);
+        }
+        spdlog::info("tournament {}: created by user {}", *id, who.user_id);
+        conn->send(m);
+      });
+}
+
+size_t TournamentHost::open_of_locked(uint64_t user) const {
+  size_t open = 0;
+  for (const auto& [id, h] : events_) {
+    if (h.event.organiser == user && h.event.phase != tn::Phase::kFinished) ++open;
+  }
+  if (auto it = storing_by_user_.find(user); it != storing_by_user_.end()) open += it->second;
+  return open;
+}
+
+void TournamentHost::list(const ConnPtr& conn, uint64_t rid, const wire::ListTournaments& req) {
+  size_t limit = req.limit() == 0 ? 50 : std::min<size_t>(req.limit(), 200);
+  wire::ServerMessage m;
+  m.set_request_id(rid);
+  auto* list = m.mutable_tournaments();
+  {
+    std::lock_guard lock(mu_);
+    auto it = req.before_id() == 0 ? events_.end() : events_.lower_bound(req.before_id());
+    while (it != events_.begin() && static_cast<size_t>(list->tournaments_size()) < limit) {
+      --it;
+      *list->add_tournaments() = info_locked(it->second, false);
+    }
+    if (it != events_.begin()) list->set_next_before_id(it->first);
   }
   conn->send(m);
 }

@@ -65,6 +65,10 @@ wire::TournamentFormat format_to_wire(tn::Format format) {
 
 core::Result<tn::EventConfig> config_from_wire(const wire::CreateTournament& req) {
   tn::EventConfig c;
+  if (req.name().size() > kMaxTournamentNameBytes) {
+    return core::Status::invalid_argument("A tournament name has at most " +
+                                          std::to_string(kMaxTournamentNameBytes) + " bytes");
+  }
   c.name = req.name().empty() ? "Tournament" : req.name();
   switch (req.format()) {
     case wire::SWISS:

@@ -10,6 +10,8 @@
 
 namespace frontier::server {
 
+// Names are shown in every list: long ones would make each list reply huge.
+constexpr size_t kMaxTournamentNameBytes = 80;
 core::Result<tournament::EventConfig> config_from_wire(const wire::CreateTournament& req);
 wire::TournamentFormat format_to_wire(tournament::Format format);
 const char* tiebreak_wire_name(tournament::Tiebreak t);  // "buchholz", "sonneborn-berger", ...

@@ -2,9 +2,13 @@
 // chatty server can never block on a full pipe.
 #include "harness.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,8 +50,11 @@ std::string ServerProcess::log() const {
 bool ServerProcess::start(std::string* error) {
   // A restart reuses the port, so clients of the test can keep their address.
   std::string listen = "127.0.0.1:" + std::to_string(starts_ > 0 ? port_ : 0);
-  std::vector<std::string> args = {
-      fixture_server_path(), "--listen", listen, "--db", db_path(), "--kdf", "min", "--log-level", "info"};
+  std::vector<std::string> args = {fixture_server_path(), "--listen", listen, "--db", db_path(), "--kdf",
+                                   "min", "--log-level", "info",
+                                   // Tests register many users from one address and fetch logs at machine
+                                   // speed; the hardening test sets these limits itself.
+                                   "--registrations", "0", "--heavy-rate", "100000"};
   args.insert(args.end(), extra_.begin(), extra_.end());
   std::string log_path = (dir_ / "server.log").string();
   std::ofstream(log_path, std::ios::app) << "---- start " << starts_ << "\n";
@@ -56,6 +63,10 @@ bool ServerProcess::start(std::string* error) {
   if (pid_ == 0) {
     // Dies with the test process, so a crashed or killed test leaves no server behind.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (descriptor_limit_ > 0) {
+      rlimit rl{descriptor_limit_, descriptor_limit_};
+      ::setrlimit(RLIMIT_NOFILE, &rl);
+    }
     int fd = ::open(log_path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
     ::dup2(fd, 1);
     ::dup2(fd, 2);
@@ -83,6 +94,88 @@ bool ServerProcess::start(std::string* error) {
   }
   if (error) *error = "server did not start:\n" + log();
   return false;
+}
+
+size_t ServerProcess::rss_kib() const {
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoul(line.substr(6));
+  }
+  return 0;
+}
+
+double ServerProcess::cpu_seconds() const {
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  std::istringstream rest(text.substr(text.rfind(')') + 2));
+  std::vector<std::string> fields;
+  for (std::string f; rest >> f;) fields.push_back(f);
+  if (fields.size() < 13) return 0;
+  return static_cast<double>(std::stoull(fields[11]) + std::stoull(fields[12])) /
+         static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+std::optional<double> ServerProcess::metric(const std::string& name) const {
+  HttpResult r = http(port_, "GET", "/metrics");
+  if (r.status != 200) return std::nullopt;
+  std::istringstream lines(r.body);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind(name + " ", 0) == 0) return std::stod(line.substr(name.size() + 1));
+  }
+  return std::nullopt;
+}
+
+namespace {
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+}  // namespace
+
+int loopback_socket(uint16_t port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+HttpResult http(uint16_t port, const std::string& method, const std::string& target,
+                const std::vector<std::pair<std::string, std::string>>& headers, const std::string& body) {
+  HttpResult out;
+  int fd = loopback_socket(port);
+  if (fd < 0) return out;
+  timeval timeout{5, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  std::string req = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) + "\r\n";
+  for (const auto& [k, v] : headers) req += k + ": " + v + "\r\n";
+  req += "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+  (void)::write(fd, req.data(), req.size());
+  std::string raw;
+  char buf[4096];
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) raw.append(buf, static_cast<size_t>(n));
+  ::close(fd);
+  auto end = raw.find("\r\n\r\n");
+  if (end == std::string::npos || raw.size() < 12) return out;
+  out.status = std::stoi(raw.substr(9, 3));
+  size_t pos = raw.find("\r\n") + 2;
+  while (pos < end) {
+    size_t eol = raw.find("\r\n", pos);
+    std::string line = raw.substr(pos, eol - pos);
+    auto colon = line.find(':');
+    std::string value = line.substr(colon + 1);
+    while (!value.empty() && value.front() == ' ') value.erase(0, 1);
+    out.headers.emplace(lower(line.substr(0, colon)), value);
+    pos = eol + 2;
+  }
+  out.body = raw.substr(end + 4);
+  return out;
 }
 
 void ServerProcess::kill_hard() {

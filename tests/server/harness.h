@@ -5,7 +5,9 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -26,7 +28,15 @@ class ServerProcess {
   void kill_hard();       // SIGKILL, like a crash
   int stop_gracefully();  // SIGTERM; the exit status
   bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
   uint16_t port() const { return port_; }
+  // Starts the server with this RLIMIT_NOFILE (soft and hard), as an operator's ulimit would.
+  void set_descriptor_limit(size_t limit) { descriptor_limit_ = limit; }
+  // Resident memory (KiB) and CPU time used so far (user + system, seconds), from /proc.
+  size_t rss_kib() const;
+  double cpu_seconds() const;
+  // One value from /metrics (e.g. "frontier_connections"); nullopt when unreadable.
+  std::optional<double> metric(const std::string& name) const;
   const std::filesystem::path& dir() const { return dir_; }
   std::string db_path() const { return (dir_ / "frontier.db").string(); }
   std::string log() const;
@@ -37,7 +47,24 @@ class ServerProcess {
   pid_t pid_ = -1;
   uint16_t port_ = 0;
   int starts_ = 0;
+  size_t descriptor_limit_ = 0;  // 0 = inherited
 };
+
+// One plain HTTP request on a fresh connection (the server closes after each answer).
+struct HttpResult {
+  int status = 0;                                   // 0 = no answer
+  std::multimap<std::string, std::string> headers;  // names lowercased
+  std::string body;
+  std::string header(const std::string& name) const {
+    auto it = headers.find(name);
+    return it == headers.end() ? std::string() : it->second;
+  }
+};
+// A plain TCP connection to the server on loopback (a descriptor, or -1): says nothing itself.
+int loopback_socket(uint16_t port);
+HttpResult http(uint16_t port, const std::string& method, const std::string& target,
+                const std::vector<std::pair<std::string, std::string>>& headers = {},
+                const std::string& body = {});
 
 // A logged-in client holding (at most) one seat in one match, with the last update it saw.
 struct Player {

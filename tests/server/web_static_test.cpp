@@ -20,60 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct HttpResult {
-  int status = 0;
-  std::multimap<std::string, std::string> headers;  // names lowercased
-  std::string body;
-  std::string header(const std::string& name) const {
-    auto it = headers.find(name);
-    return it == headers.end() ? std::string() : it->second;
-  }
-};
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-// One request on a fresh connection (the server closes after each answer).
-HttpResult http(uint16_t port, const std::string& method, const std::string& target,
-                const std::vector<std::pair<std::string, std::string>>& headers = {},
-                const std::string& body = {}) {
-  HttpResult out;
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return out;
-  }
-  std::string req = method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) + "\r\n";
-  for (const auto& [k, v] : headers) req += k + ": " + v + "\r\n";
-  req += "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-  (void)::write(fd, req.data(), req.size());
-  std::string raw;
-  char buf[4096];
-  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) raw.append(buf, static_cast<size_t>(n));
-  ::close(fd);
-  auto end = raw.find("\r\n\r\n");
-  if (end == std::string::npos || raw.size() < 12) return out;
-  out.status = std::stoi(raw.substr(9, 3));
-  size_t pos = raw.find("\r\n") + 2;
-  while (pos < end) {
-    size_t eol = raw.find("\r\n", pos);
-    std::string line = raw.substr(pos, eol - pos);
-    auto colon = line.find(':');
-    std::string value = line.substr(colon + 1);
-    while (!value.empty() && value.front() == ' ') value.erase(0, 1);
-    out.headers.emplace(lower(line.substr(0, colon)), value);
-    pos = eol + 2;
-  }
-  out.body = raw.substr(end + 4);
-  return out;
-}
-
 void write_file(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
   std::ofstream(p, std::ios::binary) << text;
