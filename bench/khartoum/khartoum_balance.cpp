@@ -7,49 +7,12 @@
 #include <vector>
 
 #include "hand_of_destiny/game.h"
-#include "hand_of_destiny/rules.h"
+#include "hand_of_destiny/policy.h"
 
 using namespace frontier;
 using namespace frontier::hand_of_destiny;
 
 namespace {
-
-int greedy_score(const State& s, int seat, const core::Action& a) {
-  int enemy = 1 - seat, score = 0;
-  switch (a.kind) {
-    case kStepTo:
-    case kPursueTo:
-      if (has_side(s, a.a, enemy))
-        score += 100;
-      else if (is_town(s, a.a))
-        score += 30;
-      if (seat == kMahdist && s.sc->spaces[static_cast<size_t>(a.a)].vp == 3) score += 40;
-      break;
-    case kSetOut:
-      score += 50;
-      break;
-    case kMoveFrom:
-      score += 20;
-      break;
-    case kToggle:
-      score -= 50;
-      break;
-    case kHalt:
-    case kCancel:
-      score -= 20;
-      break;
-    case kBreakOff:
-    case kPutOnTop:
-      score -= 50;
-      break;
-    case kEndMarch:
-      score -= 10;
-      break;
-    default:
-      break;
-  }
-  return score;
-}
 
 // Wins of each side when seat s is greedy where greedy[s].
 void play(const HandOfDestinyGame& game, int games, const bool greedy[2]) {

@@ -12,7 +12,7 @@ const std::set<std::string>& value_flags() {
       "server", "password", "side",    "scenario", "option",   "policy",     "seed",      "from",
       "at",     "delay",    "zoom",    "limit",    "seat",     "log-lines",  "format",    "rounds",
       "name",   "min",      "max",     "tiebreak", "start-at", "round-time", "closes-at", "cycles",
-      "reason", "clock",    "webhook", "notify",   "invite"};
+      "reason", "clock",    "webhook", "notify",   "invite",   "vs-bot"};
   return names;
 }
 

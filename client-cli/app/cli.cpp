@@ -33,9 +33,12 @@ const Command kCommands[] = {
     {"logout", cmd_logout, "frontier logout", "end the session and forget the token", ""},
     {"games", cmd_games, "frontier games", "list games, their scenarios and options", ""},
     {"new", cmd_new,
-     "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private] [--clock CLOCK]",
+     "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private] [--clock CLOCK]\n"
+     "             [--vs-bot easy|normal|hard]",
      "create a match and take a seat",
-     "Prints the match number; the opponent joins it with `frontier join N`. --private keeps it out of\n"
+     "Prints the match number; the opponent joins it with `frontier join N`. --vs-bot gives every\n"
+     "other side to the computer (it sees only what its side may see) and starts at once.\n"
+     "--private keeps it out of\n"
      "`frontier open` and prints an invite code: share the number and the code\n"
      "(`frontier join N --invite CODE`). Solitaire games start at once.\n"
      "--clock fast (3 days, +12 h a move, cap 5 days), slow (3 days, +36 h, cap 10 days) or\n"
@@ -86,7 +89,8 @@ const Command kCommands[] = {
      "  list | show ID | standings ID | pair ID (the current pairings and their match ids)\n"
      "  register ID | withdraw ID\n"
      "  organiser: start ID | pause ID | resume ID | remove ID PLAYER [--disqualify] |\n"
-     "             forbid ID PLAYER PLAYER | adjust ID ROUND BOARD RESULT --reason TEXT | finish ID\n"
+     "             forbid ID PLAYER PLAYER | adjust ID ROUND BOARD RESULT --reason TEXT | finish ID |\n"
+     "             add-bot ID easy|normal|hard (enters a computer opponent, docs/ai.md)\n"
      "  RESULT: 1-0, 0-1 or 1/2 per game (comma-separated in a mini-match), +- / -+ / -- for forfeits.\n"
      "  Your tournament matches appear in `frontier list`; play them with `frontier play MATCH`.\n"},
     {"vacation", cmd_vacation, "frontier vacation DAYS", "pause your clocks for DAYS days (0 ends it)",

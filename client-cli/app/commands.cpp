@@ -31,7 +31,8 @@ namespace {
 std::string seats_text(const wire::MatchSummary& s) {
   std::string out;
   for (const auto& seat : s.seats())
-    out += (out.empty() ? "" : ", ") + seat.side() + ": " + (seat.user_id() ? seat.user_name() : "(free)");
+    out += (out.empty() ? "" : ", ") + seat.side() + ": " +
+           (seat.user_id() ? seat.user_name() + (seat.bot() ? " (computer)" : "") : "(free)");
   return out;
 }
 
@@ -104,13 +105,15 @@ int cmd_new(Context& ctx) {
   if (ctx.args.positional.size() != 1)
     return ctx.fail(
         core::Status::invalid_argument("Usage: frontier new GAME [--scenario ID] [--side SIDE] "
-                                       "[--option ID=VALUE]... [--private] [--clock fast|slow|B/I/C]"));
+                                       "[--option ID=VALUE]... [--private] [--clock fast|slow|B/I/C] "
+                                       "[--vs-bot easy|normal|hard]"));
   wire::ClientMessage m;
   auto* c = m.mutable_create_match();
   c->set_game(ctx.args.positional[0]);
   c->set_scenario(ctx.args.get("scenario"));
   c->set_side(ctx.args.get("side"));
   c->set_visibility(ctx.args.has("private") ? wire::PRIVATE : wire::PUBLIC);
+  c->set_vs_bot(ctx.args.get("vs-bot"));
   if (ctx.args.has("clock")) {
     auto clock = parse_clock(ctx.args.get("clock"));
     if (!clock) return ctx.fail(clock.status());
@@ -134,8 +137,14 @@ int cmd_new(Context& ctx) {
   }
   std::string invite = created.invite_code().empty() ? "" : " --invite " + created.invite_code();
   *ctx.out << "Created match " << ctx.style.bold(std::to_string(created.match_id())) << " (" << game
-           << "); you hold seat " << created.seat() << ".\nAn opponent joins with `frontier join "
-           << created.match_id() << invite << "`; then `frontier play " << created.match_id() << "`.\n";
+           << "); you hold seat " << created.seat() << ".\n";
+  if (!ctx.args.get("vs-bot").empty()) {
+    *ctx.out << "The computer (" << ctx.args.get("vs-bot") << ") plays the other side; `frontier play "
+             << created.match_id() << "`.\n";
+  } else {
+    *ctx.out << "An opponent joins with `frontier join " << created.match_id() << invite
+             << "`; then `frontier play " << created.match_id() << "`.\n";
+  }
   return 0;
 }
 

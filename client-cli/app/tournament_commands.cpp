@@ -105,7 +105,8 @@ void print_full(Context& ctx, const wire::TournamentInfo& t) {
     std::ostringstream s;
     s << "Players:";
     for (const auto& p : t.players())
-      s << " " << p.user_name() << (p.status() == "active" ? "" : " (" + p.status() + ")");
+      s << " " << p.user_name() << (p.bot() ? " (computer)" : "")
+        << (p.status() == "active" ? "" : " (" + p.status() + ")");
     s << "\n";
     ctx.say(s.str());
   }
@@ -267,6 +268,11 @@ int change(Context& ctx, const std::string& what) {
       g->set_pause(what == "pause");
     } else if (what == "finish") {
       g->set_finish(true);
+    } else if (what == "add-bot") {
+      if (ctx.args.positional.size() != 3)
+        return ctx.fail(
+            core::Status::invalid_argument("Usage: frontier tournament add-bot ID easy|normal|hard"));
+      g->set_add_bot(ctx.args.positional[2]);
     } else if (what == "remove") {
       auto player = player_arg(ctx, id.value(), 2);
       if (!player) return ctx.fail(player.status());
@@ -309,12 +315,12 @@ int cmd_tournament(Context& ctx) {
   if (what == "create") return create(ctx);
   if (what == "list") return list(ctx);
   if (what == "show" || what == "standings" || what == "pair" || what == "pairings") return view(ctx, what);
-  for (const char* c :
-       {"register", "withdraw", "start", "pause", "resume", "remove", "forbid", "adjust", "finish"})
+  for (const char* c : {"register", "withdraw", "start", "pause", "resume", "remove", "forbid", "adjust",
+                        "finish", "add-bot"})
     if (what == c) return change(ctx, what);
   return ctx.fail(core::Status::invalid_argument(
       "Usage: frontier tournament create|list|show|register|withdraw|start|standings|pair|pause|resume|"
-      "remove|forbid|adjust|finish ..."));
+      "remove|forbid|adjust|finish|add-bot ..."));
 }
 
 int cmd_ratings(Context& ctx) {
@@ -344,9 +350,9 @@ int cmd_ratings(Context& ctx) {
   int rank = 0;
   for (const auto& row : board.rows()) {
     char line[128];
-    std::snprintf(line, sizeof line, "  %3d  %-20s %7.1f  RD %5.1f  %3d games%s\n", ++rank,
+    std::snprintf(line, sizeof line, "  %3d  %-20s %7.1f  RD %5.1f  %3d games%s%s\n", ++rank,
                   row.user_name().c_str(), row.rating(), row.deviation(), row.games(),
-                  row.provisional() ? "  provisional" : "");
+                  row.provisional() ? "  provisional" : "", row.bot() ? "  computer" : "");
     s << line;
   }
   if (board.rows_size() == 0) s << "  nobody yet\n";

@@ -56,7 +56,7 @@ std::string render_heading(const wire::MatchUpdate& u, const Style& style) {
   for (const auto& s : u.seats()) {
     bool to_move =
         u.status() == wire::RUNNING && std::find(active.begin(), active.end(), s.seat()) != active.end();
-    std::string who = s.user_id() == 0 ? style.dim("(free)") : s.user_name();
+    std::string who = s.user_id() == 0 ? style.dim("(free)") : s.user_name() + (s.bot() ? " (computer)" : "");
     std::string line = "  ";
     line += s.side();
     line += ": ";

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -136,6 +137,10 @@ class Game {
   // A built-in policy's choice for `seat` (a game's documented heuristic player), written to
   // `out`; false when the game has none. Must return one of legal_actions(). Optional.
   virtual bool policy_action(const GameState& state, Seat seat, Action& out) const { return false; }
+  // The game's heuristic estimate of `seat`'s chances from `state`, in per mille (0 = lost,
+  // 1000 = won), for bots that cut a playout short; nullopt when the game has none. Bots call
+  // it on redrawn states (resample_hidden), so it may read the whole state. Optional.
+  virtual std::optional<int> estimate(const GameState& state, Seat seat) const { return std::nullopt; }
   // Debug consistency check; empty when the state is sound, else what is wrong.
   virtual std::string check_invariants(const GameState& state) const { return {}; }
 

@@ -1,10 +1,12 @@
 // The Asia Crossroads Game: catalogue, set-up, prompts and the dispatch of every action to the
 // rule file that owns it.
+#include <algorithm>
 #include <sstream>
 
 #include "core/engine.h"
 #include "core/registry.h"
 #include "crossroads/extras.h"
+#include "crossroads/policy.h"
 #include "crossroads/register.h"
 #include "crossroads/scenario.h"
 #include "crossroads/snapshot.h"
@@ -269,6 +271,21 @@ class CrossroadsGame final : public core::Game {
   }
 
   std::string check_invariants(const core::GameState& gs) const override { return invariants(S(gs)); }
+
+  // The Expansionist (policy.h): bots' playouts and the benchmark's baseline opponent.
+  bool policy_action(const core::GameState& gs, core::Seat seat, core::Action& out) const override {
+    thread_local std::vector<core::Action> legal;
+    legal_actions(gs, seat, legal);
+    return heuristic_action(S(gs), seat, legal, out);
+  }
+
+  // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now, a fortieth of
+  // the range per VP (a reconstruction for bots' cut-short playouts, not a rule).
+  std::optional<int> estimate(const core::GameState& gs, core::Seat seat) const override {
+    int vp[2];
+    compute_victory(S(gs), vp);
+    return std::clamp(500 + 25 * (vp[seat] - vp[1 - seat]), 0, 1000);
+  }
 
  private:
   frontier::GameInfo info_;

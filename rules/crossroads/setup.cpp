@@ -41,11 +41,15 @@ void candidates(const State& s, std::vector<int>& out) {
       const Placement& q = scenario_of(s).placements[i];
       if (q.group == p.group) left += q.count - (i == static_cast<size_t>(s.placement) ? s.placed : 0);
     }
+    // "Empty" by the flag a player sees (22.3): a square holding any unit of the nation's side.
+    // A group's squares lie in one region, whose pieces are of one nation, so this is the
+    // nation's count too, and the choices offered never depend on a hidden stack's make-up.
     std::vector<int> empty;
+    int side = s.nation_side(p.nation);
     for (int sq : out) {
       bool has = false;
       for (int u = 0; u < s.nunits && !has; ++u)
-        if (s.units[u].loc == sq && s.type(u).nation == p.nation) has = true;
+        if (s.units[u].loc == sq && s.unit_side(u) == side) has = true;
       if (!has) empty.push_back(sq);
     }
     if (static_cast<int>(empty.size()) >= left) out = empty;

@@ -1,5 +1,7 @@
 #include "crossroads/view.h"
 
+#include <algorithm>
+
 #include "crossroads/board.h"
 
 namespace frontier::crossroads {
@@ -172,6 +174,9 @@ std::unique_ptr<core::GameState> resample(const State& s, int viewer, core::Rng&
       idx[n] = u;
       locs[n++] = l;
     }
+    // Sorted before each shuffle: the result depends on what the viewer sees, not on which
+    // piece really is where (a bot searching redrawn states cannot peek).
+    std::sort(locs, locs + n);
     rng.shuffle(std::span<int>(locs, static_cast<size_t>(n)));
     for (int i = 0; i < n; ++i) out->units[idx[i]].loc = static_cast<int16_t>(locs[i]);
     int ai[kMaxAgents], al[kMaxAgents], m = 0;
@@ -181,9 +186,11 @@ std::unique_ptr<core::GameState> resample(const State& s, int viewer, core::Rng&
       ai[m] = a;
       al[m++] = l;
     }
+    std::sort(al, al + m);
     rng.shuffle(std::span<int>(al, static_cast<size_t>(m)));
     for (int i = 0; i < m; ++i) out->agents[ai[i]].loc = static_cast<int16_t>(al[i]);
   }
+  out->rng = core::Rng(rng.next_u32(), rng.next_u32());  // the dice to come are unknown too
   return out;
 }
 

@@ -38,6 +38,10 @@ class HandOfDestinyGame final : public core::Game {
   std::unique_ptr<core::GameState> resample_hidden(const core::GameState& state, core::Seat viewer,
                                                    core::Rng& rng) const override;
   std::string check_invariants(const core::GameState& state) const override;
+  // The greedy player (policy.h), first best action.
+  bool policy_action(const core::GameState& state, core::Seat seat, core::Action& out) const override;
+  // From the Empire's victory points against its target (27.0), for bots' cut-short playouts.
+  std::optional<int> estimate(const core::GameState& state, core::Seat seat) const override;
 
  private:
   frontier::GameInfo info_;

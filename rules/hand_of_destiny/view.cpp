@@ -2,6 +2,7 @@
 // hidden facts for leak checks.
 #include <algorithm>
 #include <bit>
+#include <tuple>
 
 #include "hand_of_destiny/game.h"
 #include "hand_of_destiny/rules.h"
@@ -306,6 +307,10 @@ std::unique_ptr<core::GameState> HandOfDestinyGame::resample_hidden(const core::
     }
     UnitState states[kMaxUnits];
     for (int i = 0; i < n; ++i) states[i] = s->unit(hidden[i]);
+    // Sorted before the shuffle, so the result depends on what the viewer sees, not on which
+    // unit really is where (a bot searching redrawn states then cannot peek).
+    auto key = [](const UnitState& u) { return std::tuple(u.loc, u.flags, u.moves_left, u.stamp); };
+    std::sort(states, states + n, [&](const UnitState& x, const UnitState& y) { return key(x) < key(y); });
     rng.shuffle(std::span<UnitState>(states, static_cast<size_t>(n)));
     for (int i = 0; i < n; ++i) s->unit(hidden[i]) = states[i];
   }
@@ -319,6 +324,7 @@ std::unique_ptr<core::GameState> HandOfDestinyGame::resample_hidden(const core::
     if (s->step == Step::kHoldDecision && s->player == side && viewer != side) hidden_hold[k++] = &s->card;
     std::vector<core::CardId> unknown(old.draw_pile().begin(), old.draw_pile().end());
     for (int i = 0; i < k; ++i) unknown.push_back(*hidden_hold[i]);
+    std::sort(unknown.begin(), unknown.end());  // the order the viewer cannot see is not used
     rng.shuffle(std::span<core::CardId>(unknown));
     for (int i = 0; i < k; ++i) {
       auto it = std::find_if(unknown.begin(), unknown.end(),

@@ -1,6 +1,7 @@
 // The Lion of Khartoum as a core::Game: one seat (Gordon), the standard scenario, the options of
 // 10.1 (difficulty) and 10.2 (no event cards). The rules live in flow/combat/legal.cpp; this
 // file wires them to the engine and adds set-up (3.0), status, snapshots and the leak check.
+#include <algorithm>
 #include <numeric>
 
 #include "core/engine.h"
@@ -170,17 +171,21 @@ class LionGame final : public core::Game {
     return edit_state(S(gs), command);
   }
 
-  // Gordon sees the whole table but not the order of the face-down event and banner decks.
+  // Gordon sees the whole table but not the order of the face-down event and banner decks, nor
+  // the dice to come. The piles are sorted before the shuffle, so the result depends on what
+  // Gordon sees, not on the true order (a bot searching redrawn states cannot peek).
   std::unique_ptr<core::GameState> resample_hidden(const core::GameState& gs, core::Seat,
                                                    core::Rng& rng) const override {
     auto s = std::make_unique<State>(S(gs));
     for (core::Deck* deck : {&s->events, &s->banner_deck}) {
       std::vector<core::CardId> pile(deck->draw_pile().begin(), deck->draw_pile().end());
+      std::sort(pile.begin(), pile.end());
       core::Deck redrawn = core::Deck::shuffled(pile, rng);
       for (auto c : deck->discards()) redrawn.discard(c);
       for (auto c : deck->removed()) redrawn.remove_from_play(c);
       *deck = std::move(redrawn);
     }
+    s->rng = core::Rng(rng.next_u32(), rng.next_u32());
     return s;
   }
 

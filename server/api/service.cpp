@@ -70,7 +70,8 @@ Service::Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& 
       hashing_(std::move(hashing)),
       registration_throttle_(config_.registrations_per_address > 0 ? config_.registrations_per_address
                                                                    : std::numeric_limits<int>::max(),
-                             std::chrono::minutes(10), std::chrono::minutes(10)) {}
+                             std::chrono::minutes(10), std::chrono::minutes(10)),
+      heavy_total_(config_.heavy_rate_total, 2 * config_.heavy_rate_total) {}
 
 bool Service::post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> job) {
   if (hashing_(conn->id(), std::move(job))) return true;
@@ -119,12 +120,23 @@ void Service::on_frame(ConnectionState& state, std::string_view bytes, bool bina
                    " per second; this one was dropped");
     return;
   }
+  if (is_heavy(msg) && !take_heavy_total()) {
+    send_error(*conn, msg.request_id(), wire::RATE_LIMITED,
+               "The server is answering too many list and history requests; try again in a moment");
+    return;
+  }
   if (msg.has_hello() && msg.hello().token().empty() && !state.cookie_token.empty()) {
     wire::Hello with_cookie = msg.hello();
     with_cookie.set_token(state.cookie_token);
     return hello(conn, msg.request_id(), with_cookie, true);
   }
   dispatch(conn, msg);
+}
+
+bool Service::take_heavy_total() {
+  if (config_.heavy_rate_total <= 0) return true;
+  std::lock_guard lock(heavy_total_mu_);
+  return heavy_total_.take();
 }
 
 void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
@@ -292,6 +304,9 @@ void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, c
 void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Register& req) {
   if (auto st = auth::validate_name(req.name()); !st)
     return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
+  if (auth::is_bot_name(req.name()))
+    return send_error(*conn, rid, wire::INVALID_ARGUMENT,
+                      "Names beginning 'bot-' are the computer opponents'");
   if (auto st = auth::validate_password(req.password()); !st) {
     return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
   }
@@ -451,6 +466,20 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
                "You already have " + std::to_string(limit) +
                    " matches waiting for an opponent; wait for them to fill or abort one");
   };
+  if (!req.vs_bot().empty()) {
+    std::optional<SeatHolder> bot = bot_finder_ ? bot_finder_(req.vs_bot()) : std::nullopt;
+    if (!bot) {
+      return send_error(*conn, rid, wire::INVALID_ARGUMENT,
+                        "No computer opponent '" + req.vs_bot() + "' here (levels: easy, normal, hard)");
+    }
+    if (game->seat_count() < 2) {
+      return send_error(*conn, rid, wire::INVALID_ARGUMENT,
+                        game->info().title() + " is solitaire: there is no side for the computer");
+    }
+    // Every seat is given, so the match runs at once: the creator's side, the computer the rest.
+    for (int s = 0; s < game->seat_count(); ++s)
+      create.assigned.push_back(s == create.creator_seat ? SeatHolder{who.user_id, who.user_name} : *bot);
+  }
   int seat = create.creator_seat;
   matches_.create(std::move(create), [conn, rid, seat](std::shared_ptr<Match> match) {
     if (!match) return send_error(*conn, rid, wire::INTERNAL, "The match could not be stored");
@@ -506,6 +535,7 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
               if (held.seat != i) continue;
               si->set_user_id(held.user_id);
               si->set_user_name(held.user_name);
+              si->set_bot(auth::is_bot_name(held.user_name));
               if (held.user_id == user && user != 0) {
                 m->add_your_seats(i);
                 if (row.awaiting & core::seat_bit(i)) m->set_your_turn(true);

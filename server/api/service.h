@@ -29,6 +29,9 @@ struct ServiceConfig {
   // they have a budget of their own per connection.
   double heavy_rate_per_second = 10;
   double heavy_rate_burst = 40;
+  // And all connections together (0 = no limit): they share the writer thread that acknowledges
+  // moves, so many connections each within their own budget must not starve it.
+  double heavy_rate_total = 400;
   int rate_strikes_before_close = 200;  // refused messages in a row before the connection is closed
   std::string server_name = "frontierd 0.1";
   // Registrations from one client address per 10 minutes (0 = no limit). Behind a reverse
@@ -96,6 +99,10 @@ class Service {
   // runs on the writer thread.
   using SummaryFiller = std::function<void(const storage::MatchRow&, wire::MatchSummary&)>;
   void set_summary_filler(SummaryFiller filler) { summary_filler_ = std::move(filler); }
+  // The computer opponent playing at a level ("easy", "normal", "hard"), for CreateMatch.vs_bot;
+  // nullopt for an unknown level. Set before serving; without it no match is made against bots.
+  using BotFinder = std::function<std::optional<SeatHolder>(const std::string& level)>;
+  void set_bot_finder(BotFinder finder) { bot_finder_ = std::move(finder); }
 
   // From now on, requests that would change something are refused with SHUTTING_DOWN.
   void begin_shutdown() { stopping_ = true; }
@@ -103,6 +110,7 @@ class Service {
  private:
   using ConnPtr = std::shared_ptr<Connection>;
   void dispatch(const ConnPtr& conn, const wire::ClientMessage& msg);
+  bool take_heavy_total();  // the server-wide budget of list and history requests
   // `from_cookie`: the token came from the session cookie; a stale one leaves the connection
   // anonymous instead of failing the Hello.
   void hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, bool from_cookie = false);
@@ -132,11 +140,14 @@ class Service {
   auth::LoginThrottle name_throttle_{5};
   auth::LoginThrottle address_throttle_{30};  // looser: many people may share one address
   auth::LoginThrottle registration_throttle_;
+  std::mutex heavy_total_mu_;  // on_frame runs on every I/O thread
+  TokenBucket heavy_total_;
   std::atomic<bool> stopping_{false};
   Extension extension_;
   std::function<void(const std::shared_ptr<Connection>&)> identity_listener_;
   Revoker revoker_;
   SummaryFiller summary_filler_;
+  BotFinder bot_finder_;
   // Verified against for unknown names (at the configured cost), so timing does not reveal
   // them; made on first use (on the hashing thread) so start-up does not pay for a hash.
   std::once_flag dummy_once_;

@@ -14,6 +14,8 @@
 #include <thread>
 
 #include "auth/hashing_queue.h"
+#include "bots/bot_driver.h"
+#include "bots/offer_answerer.h"
 #include "clock/time_control.h"
 #include "match/registry.h"
 #include "match/user_connections.h"
@@ -79,9 +81,17 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.now = now;
   services.vacations = &vacations;
   services.wakeups = &wakeups;
-  services.notifier = &notifier;
   services.background = net.poster();
+  // Computer opponents think on their own pool, told by every match that settles; they read
+  // their notifications (takeback and rematch offers) through the one sink everybody's pass.
+  bots::BotDriver bots(config.bots);
+  if (auto st = bots.load_accounts(writer, now()); !st)
+    spdlog::warn("bots: {} (that level is not offered)", st.message());
+  services.on_settled = [&bots](const std::shared_ptr<Match>& match) { bots.prompted(match); };
+  bots::OfferAnswerer notifications(notifier, bots);
+  services.notifier = &notifications;
   MatchRegistry matches(games, services, net.strand_factory(), config.finished_ttl);
+  notifications.attach(&matches);
 
   // Password hashing gets its own thread so logins never stall the network or the writer.
   auth::HashingQueue hashing(config.hashing);
@@ -102,6 +112,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   tournaments.start();
   PlayDesk desk({config.vacation_days}, matches, writer, server_clock, vacations, wakeups, webhooks);
   desk.start();
+  bots.resume(matches, writer);  // a restart resumes the games where a bot is to move
   webhooks.start();
   service.set_extension([&tournaments, &desk](const auto& conn, uint64_t rid, const auto& msg) {
     return tournaments.handle(conn, rid, msg) || desk.handle(conn, rid, msg);
@@ -111,6 +122,12 @@ int run_server(const AppConfig& config, const core::Registry& games) {
       [&user_connections](uint64_t user, const std::string& token_hash, const Connection* except) {
         user_connections.revoke(user, token_hash, except);
       });
+  auto bot_finder = [&bots](const std::string& level) -> std::optional<SeatHolder> {
+    auto parsed = ai::parse_level(level);
+    return parsed ? bots.account(*parsed) : std::nullopt;
+  };
+  service.set_bot_finder(bot_finder);
+  tournaments.set_bot_finder(bot_finder);
   service.set_summary_filler([&vacations, now](const storage::MatchRow& row, wire::MatchSummary& summary) {
     clock::fill_summary(row, vacations, now(), summary);
   });
@@ -150,6 +167,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     service.begin_shutdown();
     hashing.stop();  // queued registrations and logins are dropped; their connections close below
     stopper = std::thread([&] {
+      bots.stop();         // decisions under way end at once; their moves are refused (shutting down)
       tournaments.stop();  // no deadline or start time fires while the writer drains
       desk.stop();
       webhooks.stop();

@@ -99,6 +99,12 @@ const std::vector<Option>& options() {
          c.service.heavy_rate_burst = 4 * c.service.heavy_rate_per_second;
          return st;
        }},
+      {"--heavy-rate-total", "FRONTIER_HEAVY_RATE_TOTAL",
+       "list and history requests per second, all connections together (default 400; bursts of twice "
+       "that; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.heavy_rate_total, "--heavy-rate-total");
+       }},
       {"--snapshot-every", "FRONTIER_SNAPSHOT_EVERY", "store a snapshot every N actions (default 32)",
        [](AppConfig& c, const std::string& v) {
          return parse_number(v, c.snapshot_every, "--snapshot-every");
@@ -172,6 +178,16 @@ const std::vector<Option>& options() {
       {"--hash-queue", "FRONTIER_HASH_QUEUE",
        "password hashes (logins, registrations) queued at once, 2 per connection (default 64)",
        [](AppConfig& c, const std::string& v) { return parse_number(v, c.hashing.total, "--hash-queue"); }},
+      {"--bot-threads", "FRONTIER_BOT_THREADS", "threads the computer opponents think on (default 1)",
+       [](AppConfig& c, const std::string& v) { return parse_number(v, c.bots.threads, "--bot-threads"); }},
+      {"--bot-think-ms", "FRONTIER_BOT_THINK_MS",
+       "longest a computer opponent thinks over one decision, in milliseconds (default 3000)",
+       [](AppConfig& c, const std::string& v) {
+         int64_t ms = 0;
+         auto st = parse_number(v, ms, "--bot-think-ms");
+         c.bots.think_limit = std::chrono::milliseconds(ms);
+         return st;
+       }},
       {"--registrations", "FRONTIER_REGISTRATIONS",
        "new accounts per client address per 10 minutes (default 30; 0 = no limit)",
        [](AppConfig& c, const std::string& v) {

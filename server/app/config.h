@@ -8,6 +8,7 @@
 
 #include "api/service.h"
 #include "auth/hashing_queue.h"
+#include "bots/bot_driver.h"
 #include "core/status.h"
 #include "net/server.h"
 #include "storage/store.h"
@@ -28,6 +29,7 @@ struct AppConfig {
   uint32_t vacation_days = 30;
   auth::HashingQueue::Limits hashing;
   uint32_t max_open_tournaments_per_user = 10;  // created and not finished
+  bots::BotConfig bots;
   bool help = false;
 };
 

@@ -81,6 +81,15 @@ core::Status validate_name(const std::string& name) {
   return core::Status::ok();
 }
 
+bool is_bot_name(std::string_view name) {
+  constexpr std::string_view kPrefix = "bot-";
+  if (name.size() < kPrefix.size()) return false;
+  for (size_t i = 0; i < kPrefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(name[i])) != kPrefix[i]) return false;
+  }
+  return true;
+}
+
 core::Status validate_password(const std::string& password) {
   if (password.size() < 8 || password.size() > 1024) {
     return core::Status::invalid_argument("A password has 8 to 1024 characters");

@@ -40,6 +40,9 @@ uint64_t random_u64();
 uint32_t random_below(uint32_t n);
 
 core::Status validate_name(const std::string& name);
+// Names beginning "bot-" (any case) belong to the computer opponents: nobody can register one,
+// so the name marks a bot wherever it is shown.
+bool is_bot_name(std::string_view name);
 core::Status validate_password(const std::string& password);
 
 // Counts failed logins per key (account name, lower-cased, and client address): after

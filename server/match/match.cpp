@@ -128,6 +128,26 @@ Match::Outcome Match::outcome() const {
   return o;
 }
 
+void Match::tell_settled() {
+  if (services_.on_settled && meta_.status == wire::RUNNING && committed_seq_ == history_.seq)
+    services_.on_settled(shared_from_this());
+}
+
+Match::BotTurn Match::bot_turn(const std::function<bool(uint64_t)>& is_bot) const {
+  BotTurn turn;
+  if (meta_.status != wire::RUNNING || committed_seq_ != history_.seq) return turn;
+  uint32_t awaiting = awaiting_mask();
+  for (size_t seat = 0; seat < meta_.seats.size(); ++seat) {
+    uint64_t user = meta_.seats[seat].user_id;
+    if ((awaiting & core::seat_bit(static_cast<core::Seat>(seat))) && user != 0 && is_bot(user))
+      turn.seats.emplace_back(static_cast<core::Seat>(seat), user);
+  }
+  if (turn.seats.empty()) return turn;
+  turn.seq = history_.seq;
+  turn.state = history_.state->clone();
+  return turn;
+}
+
 void Match::check_finished() {
   if (meta_.status == wire::RUNNING && game_.awaiting(*history_.state) == 0) meta_.status = wire::FINISHED;
 }
@@ -201,6 +221,7 @@ void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point sta
   for (auto& r : ready) r();
   // Later changes are still on their way to the disk; their own commit will push.
   if (push && committed_seq_ == history_.seq) broadcast();
+  tell_settled();
   if (finished() && committed_seq_ == history_.seq && !finish_reported_) {
     finish_reported_ = true;
     if (services_.on_finished) services_.on_finished(meta_.id);

@@ -50,6 +50,9 @@ struct MatchServices {
   clock::VacationBook* vacations = nullptr;
   clock::WakeQueue* wakeups = nullptr;
   notify::Sink* notifier = nullptr;
+  // Told (on the match's strand) whenever a running match's every change is committed and
+  // pushed: computer opponents (server/bots) look there for their turn. Optional.
+  std::function<void(const std::shared_ptr<class Match>&)> on_settled;
 };
 
 struct SeatHolder {
@@ -144,6 +147,20 @@ class Match : public std::enable_shared_from_this<Match> {
   void on_clock_wake(std::function<void()> done);
   // Sends `n` to `user` unless one of their connections is looking at this match.
   void notify_user(uint64_t user, wire::Notification n) const;
+
+  // A computer opponent's turn (server/bots): the prompted seats whose holders `is_bot` names,
+  // with a copy of the state and the seq it stands at. No seats while changes are still
+  // committing or the match is not running.
+  struct BotTurn {
+    std::vector<std::pair<core::Seat, uint64_t>> seats;  // (seat, bot user id)
+    uint32_t seq = 0;
+    std::shared_ptr<const core::GameState> state;
+  };
+  BotTurn bot_turn(const std::function<bool(uint64_t user_id)>& is_bot) const;
+  // Calls MatchServices::on_settled when the match runs with every change committed.
+  void tell_settled();
+  // A takeback is on offer or being applied: a bot holds its move until it is settled.
+  bool takeback_pending() const { return takeback_by_ >= 0 || takeback_rebuilding_; }
 
   // The update `seat` (kObserver for spectators) would be sent now, with log lines after `since`.
   wire::MatchUpdate update_for(core::Seat seat, uint32_t since) const;

@@ -75,6 +75,7 @@ void Match::answer_takeback(const std::shared_ptr<Connection>& conn, uint64_t re
   takeback_by_ = core::kObserver;
   send_ok(*conn, request_id);
   if (committed_seq_ == history_.seq) broadcast();
+  tell_settled();  // a bot that held its move for the offer moves now
 }
 
 void Match::accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id) {
@@ -94,6 +95,7 @@ void Match::accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t re
     if (self->history_.seq != from || self->takeback_by_ != by || self->meta_.status != wire::RUNNING) {
       send_error(*conn, request_id, wire::NO_TAKEBACK_PENDING,
                  "The match moved on before the takeback was applied; nothing was taken back");
+      self->tell_settled();
       return;
     }
     storage::EventRow row = self->event_row(from + 1, by, storage::EventKind::kTakeback, conn->user_id());
@@ -104,6 +106,8 @@ void Match::accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t re
     if (!rebuilt) {
       spdlog::error("match {}: takeback rebuild failed: {}", self->meta_.id, rebuilt.status().message());
       send_error(*conn, request_id, wire::INTERNAL, "The takeback could not be applied; nothing changed");
+      self->takeback_by_ = core::kObserver;  // the offer is gone: nobody waits on it
+      self->tell_settled();
       return;
     }
     self->history_ = std::move(rebuilt.value());

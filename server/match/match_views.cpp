@@ -3,6 +3,7 @@
 // Nothing here may put one seat's hidden facts in another reader's message.
 #include <algorithm>
 
+#include "auth/auth.h"
 #include "match/match.h"
 
 namespace frontier::server {
@@ -39,6 +40,7 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
     s->set_side(game_.seat_name(static_cast<core::Seat>(i)));
     s->set_user_id(meta_.seats[i].user_id);
     s->set_user_name(meta_.seats[i].user_name);
+    s->set_bot(auth::is_bot_name(meta_.seats[i].user_name));
   }
   u.set_seed_commitment(meta_.seed_commitment);
   if (finished()) {

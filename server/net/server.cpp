@@ -197,15 +197,26 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     const NetConfig& c = server_.config;
     size_t bytes = frame->size();
     bool backlog = !queue_.empty();
-    if (backlog &&
-        (queue_.size() >= c.max_queued_frames || queued_bytes_ + bytes > c.max_queued_bytes ||
-         static_cast<size_t>(server_.metrics->queued_bytes.load()) + bytes > c.max_queued_bytes_total)) {
+    if (backlog && (queue_.size() >= c.max_queued_frames || queued_bytes_ + bytes > c.max_queued_bytes ||
+                    over_total_and_fair_share(bytes))) {
       return drop_slow_client();
     }
     queue_.push_back(std::move(frame));
     queued_bytes_ += bytes;
     server_.metrics->queued_bytes += static_cast<int64_t>(bytes);
     if (queue_.size() == 1) do_write();
+  }
+
+  // With every queue together over max_queued_bytes_total, only a client holding at least its
+  // fair share (the total divided among the open connections) is closed: the clients that hog
+  // the budget go, and one that reads normally, with a frame or two queued, is never punished
+  // for them. Memory stays bounded: those under their share can at most reach it.
+  bool over_total_and_fair_share(size_t bytes) const {
+    const NetConfig& c = server_.config;
+    if (static_cast<size_t>(server_.metrics->queued_bytes.load()) + bytes <= c.max_queued_bytes_total)
+      return false;
+    auto open = static_cast<size_t>(std::max<int64_t>(1, server_.metrics->connections.load()));
+    return queued_bytes_ + bytes > c.max_queued_bytes_total / open;
   }
 
   // A client that does not read its replies gets no close handshake (it would not read that

@@ -25,8 +25,9 @@ struct NetConfig {
   // Lowered at listen() to what the process's file-descriptor limit allows (see fd_budget), so
   // a full server answers TOO_MANY_CONNECTIONS instead of failing to accept.
   size_t max_connections = 20000;
-  // A client that stops reading is closed once this much is queued for it; so is any client
-  // adding to a queue while every queue together holds max_queued_bytes_total. Frame counts
+  // A client that stops reading is closed once this much is queued for it; so is a client holding
+  // at least its fair share that adds to its queue while every queue together holds
+  // max_queued_bytes_total. Frame counts
   // alone do not bound memory: one list reply can be megabytes.
   size_t max_queued_frames = 1024;
   size_t max_queued_bytes = 2 * 1024 * 1024;

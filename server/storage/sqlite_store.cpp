@@ -348,6 +348,32 @@ class SqliteStore final : public Store {
                           "ORDER BY id DESC LIMIT ?",
                       [&](Stmt& s) { s.bind(1, static_cast<int64_t>(user_id)).bind(2, limit); });
   }
+  core::Result<uint64_t> ensure_bot_account(const std::string& name, const std::string& level,
+                                            int64_t now) override {
+    // "!" is no password hash: nothing verifies against it, so no one logs in as a bot.
+    Stmt& insert = stmt(
+        "INSERT INTO users(name, password_hash, created_at, bot_level) VALUES (?, '!', ?, ?) "
+        "ON CONFLICT(name) DO UPDATE SET bot_level = excluded.bot_level WHERE users.bot_level != ''");
+    insert.bind_text(1, name).bind(2, now).bind_text(3, level);
+    if (auto st = write(insert); !st) return st;
+    Stmt& s = stmt("SELECT id FROM users WHERE name = ? AND bot_level = ?");
+    s.bind_text(1, name).bind_text(2, level);
+    std::optional<uint64_t> id;
+    if (s.step() == SQLITE_ROW) id = static_cast<uint64_t>(s.i64(0));
+    s.reset();
+    if (!id) return core::Status::invalid_argument("the bot name '" + name + "' belongs to a person");
+    return *id;
+  }
+  std::vector<uint64_t> matches_awaiting_bots() override {
+    Stmt& s = stmt(
+        "SELECT DISTINCT m.id FROM matches m JOIN match_seats s ON s.match_id = m.id "
+        "JOIN users u ON u.id = s.user_id WHERE m.status = 2 AND u.bot_level != '' "
+        "AND (m.awaiting >> s.seat) & 1 ORDER BY m.id");
+    std::vector<uint64_t> out;
+    while (s.step() == SQLITE_ROW) out.push_back(static_cast<uint64_t>(s.i64(0)));
+    s.reset();
+    return out;
+  }
   uint32_t open_matches_created_by(uint64_t user_id) override {
     // matches_open (status, visibility, id) narrows this to the few OPEN matches.
     Stmt& s = stmt("SELECT COUNT(*) FROM matches WHERE status = 1 AND created_by = ?");

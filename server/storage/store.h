@@ -174,6 +174,15 @@ class Store {
   virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
   virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
   virtual std::vector<uint64_t> unfinished_matches() = 0;
+  // Computer opponents (migrations/0005_bots.sql): the id of the bot account `name` playing at
+  // `level`, made (unable to log in) when missing.
+  virtual core::Result<uint64_t> ensure_bot_account(const std::string& name, const std::string& level,
+                                                    int64_t now) {
+    (void)name, (void)level, (void)now;
+    return core::Status::not_found("this store keeps no bots");
+  }
+  // Running matches where a seat held by a bot is prompted.
+  virtual std::vector<uint64_t> matches_awaiting_bots() { return {}; }
   // How many matches `user_id` created that still wait for players (OPEN).
   virtual uint32_t open_matches_created_by(uint64_t user_id) {
     (void)user_id;

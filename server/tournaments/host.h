@@ -39,6 +39,12 @@ class TournamentHost {
   void start();
   void stop();
 
+  // The computer opponent of a level ("normal"...), for ManageTournament.add_bot; nullopt when
+  // unknown. Set before serving; without it no bot enters.
+  void set_bot_finder(std::function<std::optional<SeatHolder>(const std::string& level)> finder) {
+    bot_finder_ = std::move(finder);
+  }
+
   // Answers a tournament or rating request; false when `msg` is none of them.
   bool handle(const std::shared_ptr<Connection>& conn, uint64_t rid, const wire::ClientMessage& msg);
 
@@ -100,6 +106,7 @@ class TournamentHost {
   std::mutex clock_mu_;
   std::condition_variable clock_cv_;
   bool stopping_ = false;
+  std::function<std::optional<SeatHolder>(const std::string& level)> bot_finder_;
 };
 
 }  // namespace frontier::server

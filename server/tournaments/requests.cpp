@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "auth/auth.h"
 #include "clock/time_control.h"
 #include "tournament/event_proto.h"
 #include "tournaments/host.h"
@@ -214,6 +215,17 @@ void TournamentHost::manage(const ConnPtr& conn, uint64_t rid, const wire::Manag
       }
       case wire::ManageTournament::kFinish:
         return tn::finish_event(ev);
+      case wire::ManageTournament::kAddBot: {
+        std::optional<SeatHolder> bot = bot_finder_ ? bot_finder_(req.add_bot()) : std::nullopt;
+        if (!bot)
+          return core::Status::invalid_argument("No computer opponent '" + req.add_bot() +
+                                                "' here (levels: easy, normal, hard)");
+        auto player = static_cast<tn::PlayerId>(bot->user_id);
+        double seed = book_.pool(tn::RatingBook::title_key(ev.config.game)).rating(player).rating;
+        auto st = tn::register_player(ev, player, seed, now_());
+        if (st) names_[bot->user_id] = bot->user_name;
+        return st;
+      }
       default:
         return core::Status::invalid_argument("ManageTournament needs an action");
     }
@@ -248,6 +260,7 @@ void TournamentHost::ratings(const ConnPtr& conn, uint64_t rid, const wire::GetR
         auto* r = board->add_rows();
         r->set_user_id(row.player);
         r->set_user_name(name_of(row.player));
+        r->set_bot(auth::is_bot_name(r->user_name()));
         r->set_rating(row.rating.rating);
         r->set_deviation(row.rating.deviation);
         r->set_volatility(row.rating.volatility);
@@ -297,6 +310,7 @@ wire::TournamentInfo TournamentHost::info_locked(const Hosted& h, bool full) con
     auto* out = info.add_players();
     out->set_user_id(p.id);
     out->set_user_name(name_of(p.id));
+    out->set_bot(auth::is_bot_name(out->user_name()));
     out->set_status(player_status_name(p.status));
     out->set_pairing_number(p.pairing_number);
     out->set_seed_rating(p.rating);

@@ -97,6 +97,41 @@ TEST(HardeningTest, ClientThatDoesNotReadIsClosedAtTheByteCap) {
   ASSERT_TRUE(again && again->has_games());
 }
 
+// 1. Many connections, each within its own budget, share one server-wide budget of list
+// requests: the writer thread that acknowledges moves is never buried under reads.
+TEST(HardeningTest, ListRequestsHaveAServerWideBudget) {
+  ServerProcess server({"--heavy-rate", "100000", "--heavy-rate-total", "20"});
+  std::string error;
+  ASSERT_TRUE(server.start(&error)) << error;
+  std::vector<client::ProtocolClient> readers(5);
+  int refused = 0, answered = 0;
+  for (auto& reader : readers) {
+    ASSERT_TRUE(connect(reader, server.port()));
+    std::vector<uint64_t> ids;
+    for (int i = 0; i < 20; ++i) {
+      auto sent = reader.send(list_games());
+      ASSERT_TRUE(sent.is_ok());
+      ids.push_back(sent.value());
+    }
+    for (const auto& r : replies_to(reader, ids)) {
+      if (r.has_games()) ++answered;
+      if (r.has_error() && r.error().code() == wire::RATE_LIMITED) {
+        ++refused;
+        EXPECT_NE(r.error().message().find("too many list"), std::string::npos) << r.error().message();
+      }
+    }
+  }
+  // 100 asked within a second against 20/s with bursts of 40.
+  EXPECT_GE(answered, 40);
+  EXPECT_LE(answered, 60);
+  EXPECT_EQ(answered + refused, 100);
+  // Moves are not lists: a match still starts and plays.
+  Player north, south;
+  ASSERT_NE(start_two_player_match(north, south, server.port(), "race", "budget", &error), 0u) << error;
+  std::mt19937 rng(3);
+  EXPECT_NE(play_random_step({&north, &south}, rng, "budget").seq, 0u);
+}
+
 // 1. Lists and histories cost the writer thread a query each: past a burst they are rate
 // limited per connection, with a typed error, and the connection keeps working.
 TEST(HardeningTest, ListAndHistoryRequestsAreRateLimited) {

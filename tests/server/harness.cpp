@@ -50,11 +50,11 @@ std::string ServerProcess::log() const {
 bool ServerProcess::start(std::string* error) {
   // A restart reuses the port, so clients of the test can keep their address.
   std::string listen = "127.0.0.1:" + std::to_string(starts_ > 0 ? port_ : 0);
-  std::vector<std::string> args = {fixture_server_path(), "--listen", listen, "--db", db_path(), "--kdf",
-                                   "min", "--log-level", "info",
-                                   // Tests register many users from one address and fetch logs at machine
-                                   // speed; the hardening test sets these limits itself.
-                                   "--registrations", "0", "--heavy-rate", "100000"};
+  std::vector<std::string> args = {
+      fixture_server_path(), "--listen", listen, "--db", db_path(), "--kdf", "min", "--log-level", "info",
+      // Tests register many users from one address and fetch logs at machine
+      // speed; the hardening test sets these limits itself.
+      "--registrations", "0", "--heavy-rate", "100000", "--heavy-rate-total", "0"};
   args.insert(args.end(), extra_.begin(), extra_.end());
   std::string log_path = (dir_ / "server.log").string();
   std::ofstream(log_path, std::ios::app) << "---- start " << starts_ << "\n";
@@ -201,12 +201,27 @@ bool connect(client::ProtocolClient& c, uint16_t port, const std::string& token)
   return r && r->has_hello();
 }
 
-bool register_player(Player& p, uint16_t port, const std::string& stem) {
+namespace {
+// What went wrong with one request of a test: a transport failure or the server's error.
+std::string failure(const std::string& step, const core::Result<wire::ServerMessage>& r) {
+  if (!r) return step + ": " + r.status().message();
+  if (r->has_error()) return step + ": server error " + r->error().message();
+  return step + ": unexpected reply " + r->ShortDebugString();
+}
+}  // namespace
+
+bool register_player(Player& p, uint16_t port, const std::string& stem, std::string* why) {
   static std::atomic<int> counter{0};
   p.name = stem + std::to_string(counter++);
-  if (!connect(*p.c, port)) return false;
+  if (!connect(*p.c, port)) {
+    if (why) *why = "connect or hello failed";
+    return false;
+  }
   auto r = p.c->register_user(p.name, "correct horse battery");
-  if (!r || !r->has_auth()) return false;
+  if (!r || !r->has_auth()) {
+    if (why) *why = failure("register", r);
+    return false;
+  }
   p.token = r->auth().token();
   p.user_id = r->auth().user_id();
   return true;
@@ -265,22 +280,38 @@ bool await_seq(Player& p, uint32_t seq) {
 }
 
 uint64_t start_two_player_match(Player& a, Player& b, uint16_t port, const std::string& game,
-                                const std::string& stem) {
-  if (!register_player(a, port, stem + "a") || !register_player(b, port, stem + "b")) return 0;
+                                const std::string& stem, std::string* why) {
+  auto fail = [why](std::string what) -> uint64_t {
+    if (why) *why = std::move(what);
+    return 0;
+  };
+  std::string reason;
+  if (!register_player(a, port, stem + "a", &reason)) return fail("registering a: " + reason);
+  if (!register_player(b, port, stem + "b", &reason)) return fail("registering b: " + reason);
   auto created = a.c->request(create_match_msg(game, ""));
-  if (!created || !created->has_created()) return 0;
+  if (!created || !created->has_created()) return fail(failure("create", created));
   uint64_t id = created->created().match_id();
   auto joined = b.c->request(join_msg(id));
-  if (!joined || !joined->has_update()) return 0;
+  if (!joined || !joined->has_update()) return fail(failure("join", joined));
   b.last = joined->update();
   // The creator hears of the join by a push showing the match running.
   for (;;) {
     auto m = a.c->wait_for([](const wire::ServerMessage& x) { return x.has_update(); });
-    if (!m) return 0;
+    if (!m) return fail(failure("waiting for the join", m));
     a.last = m->update();
     if (a.last.status() == wire::RUNNING) break;
   }
   return id;
+}
+
+bool await_update(Player& p, const std::function<bool(const wire::MatchUpdate&)>& pred) {
+  if (pred(p.last)) return true;
+  for (;;) {
+    auto m = p.c->wait_for([](const wire::ServerMessage& x) { return x.has_update(); });
+    if (!m) return false;
+    p.last = m->update();
+    if (pred(p.last)) return true;
+  }
 }
 
 Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std::string& client_id_prefix) {

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -23,6 +24,8 @@ class ServerProcess {
   explicit ServerProcess(std::vector<std::string> extra = {});
   ~ServerProcess();
 
+  // The flags of the next start (a restart with other settings).
+  void set_extra(std::vector<std::string> extra) { extra_ = std::move(extra); }
   // Starts the binary and waits for "listening on"; false (with the log in `error`) otherwise.
   bool start(std::string* error = nullptr);
   void kill_hard();       // SIGKILL, like a crash
@@ -78,7 +81,7 @@ struct Player {
 // Connects and sends Hello; `token` resumes a session.
 bool connect(client::ProtocolClient& c, uint16_t port, const std::string& token = {});
 // Registers a new user with a unique name built from `stem`.
-bool register_player(Player& p, uint16_t port, const std::string& stem);
+bool register_player(Player& p, uint16_t port, const std::string& stem, std::string* why = nullptr);
 // Reconnects `p` with its token and rejoins its match, asking for log lines after `since`.
 bool reconnect(Player& p, uint16_t port, uint64_t match_id, uint32_t since);
 
@@ -93,9 +96,12 @@ frontier::Action race_bid(int amount);
 frontier::Action race_roll();
 
 // Creates a match of `game` for two fresh players (seat 0 creates, seat 1 joins); both
-// hold the RUNNING update afterwards. Returns the match id (0 on failure).
+// hold the RUNNING update afterwards. Returns the match id (0 on failure, said in `why`).
 uint64_t start_two_player_match(Player& a, Player& b, uint16_t port, const std::string& game,
-                                const std::string& stem);
+                                const std::string& stem, std::string* why = nullptr);
+
+// Reads pushed updates into p.last until one satisfies `pred` (true), or none comes (false).
+bool await_update(Player& p, const std::function<bool(const wire::MatchUpdate&)>& pred);
 
 // Takes the update an acknowledgement carries (the submitter gets no separate push for it).
 void absorb(Player& p, const core::Result<wire::ServerMessage>& reply);

@@ -113,16 +113,6 @@ uint32_t play(Player& p, Player& other, const frontier::Action& action, const st
 }
 
 // Waits for the next update of `p` that satisfies `pred`.
-bool await_update(Player& p, const std::function<bool(const wire::MatchUpdate&)>& pred) {
-  if (pred(p.last)) return true;
-  for (;;) {
-    auto m = p.c->wait_for([](const wire::ServerMessage& x) { return x.has_update(); });
-    if (!m) return false;
-    p.last = m->update();
-    if (pred(p.last)) return true;
-  }
-}
-
 class SocialTest : public ::testing::Test {
  protected:
   void SetUp() override {

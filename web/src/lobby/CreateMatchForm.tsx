@@ -1,5 +1,6 @@
 // Creating a match: game, scenario and options (named as in the rulebook), the creator's side,
-// public or private (a private match is joined through its invite link) and the clock.
+// the opponent (a person, or the computer at a level: it then starts at once), public or
+// private (a private match is joined through its invite link) and the clock.
 import { useState } from "preact/hooks";
 import type { Connection } from "../net/connection";
 import { Visibility, type GameList } from "../gen/wire_pb";
@@ -19,10 +20,12 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
   const playable = props.games.games.filter((g) => g.id !== "generic");
   const [gameId, setGameId] = useState(playable[0]?.id ?? "");
   const game = playable.find((g) => g.id === gameId);
+  const solitaire = (game?.seats.length ?? 0) < 2;
   const [scenario, setScenario] = useState("");
   const [options, setOptions] = useState<Record<string, string>>({});
   const [side, setSide] = useState("");
   const [visibility, setVisibility] = useState(Visibility.PUBLIC);
+  const [vsBot, setVsBot] = useState("");  // "" = a person; else the computer's level
   const [clock, setClock] = useState("");
   const [custom, setCustom] = useState<CustomClockFields>(defaultCustomClock);
   const [created, setCreated] = useState<Created | null>(null);
@@ -54,12 +57,13 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
             side,
             visibility,
             timeControl: chosen.clock,
+            vsBot: solitaire ? "" : vsBot,
           },
         },
         "created",
       );
       props.onCreated();
-      if (visibility === Visibility.PRIVATE) setCreated({ id: reply.matchId, invite: reply.inviteCode });
+      if (visibility === Visibility.PRIVATE && !vsBot) setCreated({ id: reply.matchId, invite: reply.inviteCode });
       else location.hash = links.match(reply.matchId);
     } catch (err) {
       setError(errorText(err));
@@ -102,7 +106,18 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
             </select>
           </label>
         )}
-        <fieldset>
+        {game && !solitaire && (
+          <label>
+            Opponent
+            <select name="opponent" value={vsBot} onChange={(e) => setVsBot(e.currentTarget.value)}>
+              <option value="">A person (joins from the lobby or by link)</option>
+              <option value="easy">The computer, easy</option>
+              <option value="normal">The computer, normal</option>
+              <option value="hard">The computer, hard</option>
+            </select>
+          </label>
+        )}
+        {(solitaire || !vsBot) && <fieldset>
           <legend>Who may join</legend>
           <label>
             <input type="radio" name="visibility" checked={visibility === Visibility.PUBLIC}
@@ -114,7 +129,7 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
               onChange={() => setVisibility(Visibility.PRIVATE)} />
             Private (by invite link)
           </label>
-        </fieldset>
+        </fieldset>}
         <label>
           Clock
           <select name="clock" value={clock} onChange={(e) => setClock(e.currentTarget.value)}>

@@ -2,9 +2,10 @@
 import type { GameList, MatchSummary } from "../gen/wire_pb";
 import { MatchStatus } from "../gen/wire_pb";
 import { gameTitle, scenarioName } from "../app/games";
+import { seatsText as seatsOf } from "../app/players";
 
 export function seatsText(match: MatchSummary): string {
-  return match.seats.map((s) => `${s.side}: ${s.userId === 0n ? "open" : s.userName}`).join(" · ");
+  return seatsOf(match.seats);
 }
 
 export function statusText(match: MatchSummary): string {

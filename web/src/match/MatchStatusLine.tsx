@@ -1,5 +1,6 @@
 // Where the match stands: waiting, whose turn and phase, or how it ended.
 import { EndReason, MatchStatus, type MatchUpdate } from "../gen/wire_pb";
+import { seatsText } from "../app/players";
 
 const endings: Record<number, string> = {
   [EndReason.END_BY_RESIGNATION]: "by resignation",
@@ -11,7 +12,7 @@ const endings: Record<number, string> = {
 export function MatchStatusLine(props: { update: MatchUpdate }) {
   const { update } = props;
   const status = update.gameStatus;
-  const players = update.seats.map((s) => `${s.side}: ${s.userId === 0n ? "open" : s.userName}`).join(" · ");
+  const players = seatsText(update.seats);
   let text: string;
   if (update.status === MatchStatus.OPEN) text = "Waiting for players.";
   else if (update.status === MatchStatus.FINISHED) {

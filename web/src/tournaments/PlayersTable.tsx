@@ -1,5 +1,6 @@
 // The registered players: pairing number (seed), seeding rating, status and late entry.
 import type { TournamentInfo } from "../gen/wire_pb";
+import { playerName } from "../app/players";
 
 export function PlayersTable({ info }: { info: TournamentInfo }) {
   const players = [...info.players].sort(
@@ -21,7 +22,7 @@ export function PlayersTable({ info }: { info: TournamentInfo }) {
         {players.map((p) => (
           <tr key={String(p.userId)} class={p.status === "active" ? "" : "inactive"}>
             <td>{p.pairingNumber || "—"}</td>
-            <td>{p.userName}</td>
+            <td>{playerName(p.userName, p.bot)}</td>
             <td>{Math.round(p.seedRating)}</td>
             <td>{p.status}</td>
             {anyLate && <td>{p.entryRound}</td>}

@@ -93,6 +93,7 @@ export function RatingsPage({ conn, user }: PageProps) {
                   <button type="button" class="link" onClick={() => setHistoryOf(r.userId)}>
                     {r.userName}
                   </button>
+                  {r.bot && <span title="a computer opponent (docs/ai.md)"> (computer)</span>}
                   {r.provisional && <span title="provisional: rating deviation still high"> (provisional)</span>}
                 </td>
                 <td>{Math.round(r.rating)}</td>

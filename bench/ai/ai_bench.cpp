@@ -1,0 +1,213 @@
+// frontier-ai-bench: how strong the bots are, and how balanced the scenarios are between them.
+// Plays seeded games of one scenario with the side under test played by `--player` against every
+// other side played by `--vs`, for each side in turn, and prints win rates with 95% Wilson
+// intervals and the decision times of bot players (wall clock, one game per thread).
+//
+//   frontier-ai-bench --game khartoum [--scenario campaign] [--player bot:normal] [--vs greedy]
+//                     [--games 200] [--seed 1] [--jobs 2] [--side Mahdist] [--max-actions 20000]
+//
+// Players: random, policy (the game's policy_action), greedy (Hand of Destiny's greedy player,
+// Crossroads' Expansionist, with a random tie-break; the game's policy elsewhere),
+// bot:easy|normal|hard.
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ai/ismcts.h"
+#include "ai/level.h"
+#include "crossroads/policy.h"
+#include "games.h"
+#include "hand_of_destiny/policy.h"
+
+using namespace frontier;
+
+namespace {
+
+struct Player {
+  enum Kind { kRandom, kPolicy, kGreedy, kBot } kind = kRandom;
+  ai::Level level = ai::Level::kNormal;
+  std::string name;
+};
+
+bool parse_player(const std::string& text, Player& out) {
+  out.name = text;
+  if (text == "random" || text == "policy" || text == "greedy") {
+    out.kind = text == "random" ? Player::kRandom : text == "policy" ? Player::kPolicy : Player::kGreedy;
+    return true;
+  }
+  if (text.rfind("bot:", 0) == 0) {
+    auto level = ai::parse_level(text.substr(4));
+    if (!level) return false;
+    out.kind = Player::kBot;
+    out.level = *level;
+    return true;
+  }
+  return false;
+}
+
+core::Action choose(const core::Game& game, const core::GameState& state, core::Seat seat, const Player& p,
+                    core::Rng& rng, uint64_t decision_seed, std::vector<core::Action>& legal,
+                    std::vector<double>* millis) {
+  game.legal_actions(state, seat, legal);
+  core::Action out = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+  switch (p.kind) {
+    case Player::kRandom:
+      break;
+    case Player::kGreedy:
+      if (game.id() == "khartoum") {
+        const auto& s = hand_of_destiny::S(state);
+        int best = -1000000;
+        for (const core::Action& a : legal) {
+          int score = hand_of_destiny::greedy_score(s, seat, a) + static_cast<int>(rng.below(10));
+          if (score > best) best = score, out = a;
+        }
+        break;
+      }
+      if (game.id() == "crossroads") {
+        const auto& s = static_cast<const crossroads::State&>(state);
+        int best = -1000000;
+        for (const core::Action& a : legal) {
+          int score = crossroads::heuristic_score(s, seat, a) * 4 + static_cast<int>(rng.below(4));
+          if (score > best) best = score, out = a;
+        }
+        break;
+      }
+      [[fallthrough]];
+    case Player::kPolicy:
+      game.policy_action(state, seat, out);
+      break;
+    case Player::kBot: {
+      auto start = std::chrono::steady_clock::now();
+      out = ai::search(game, state, seat, decision_seed, ai::limits_for(p.level)).action;
+      if (millis && legal.size() > 1)
+        millis->push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+      break;
+    }
+  }
+  return out;
+}
+
+struct Tally {
+  int wins = 0, losses = 0, draws = 0, unfinished = 0;
+  std::vector<double> millis;
+};
+
+// Wilson score interval for k successes in n trials, 95%.
+std::pair<double, double> wilson(int k, int n) {
+  if (n == 0) return {0, 0};
+  double z = 1.96, p = static_cast<double>(k) / n;
+  double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  double half = z * std::sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z * z / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+double percentile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string game_id = "khartoum", scenario, player_text = "bot:normal", vs_text = "random", only_side;
+  int games = 200, jobs = 2;
+  uint64_t seed = 1, max_actions = 20000;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string k = argv[i], v = argv[i + 1];
+    if (k == "--game")
+      game_id = v;
+    else if (k == "--scenario")
+      scenario = v;
+    else if (k == "--player")
+      player_text = v;
+    else if (k == "--vs")
+      vs_text = v;
+    else if (k == "--games")
+      games = std::stoi(v);
+    else if (k == "--seed")
+      seed = std::stoull(v);
+    else if (k == "--jobs")
+      jobs = std::max(1, std::stoi(v));
+    else if (k == "--side")
+      only_side = v;
+    else if (k == "--max-actions")
+      max_actions = std::stoull(v);
+    else {
+      std::fprintf(stderr, "unknown flag %s\n", k.c_str());
+      return 2;
+    }
+  }
+  const core::Game* game = builtin_games().find(game_id);
+  Player player, vs;
+  if (!game || !parse_player(player_text, player) || !parse_player(vs_text, vs)) {
+    std::fprintf(stderr, "unknown game or player\n");
+    return 2;
+  }
+  if (scenario.empty()) scenario = game->info().scenarios(0).id();
+  for (core::Seat side = 0; side < game->seat_count(); ++side) {
+    if (!only_side.empty() && game->seat_name(side) != only_side) continue;
+    Tally tally;
+    std::mutex mu;
+    std::atomic<int> next{0};
+    auto worker = [&] {
+      std::vector<core::Action> legal;
+      core::EventSink quiet;
+      frontier::GameStatus status;
+      for (int g = next++; g < games; g = next++) {
+        frontier::MatchSetup setup;
+        setup.set_game(game_id);
+        setup.set_scenario(scenario);
+        setup.set_seed(seed + static_cast<uint64_t>(g));
+        auto state = std::move(game->initial(setup).value());
+        core::Rng rng(seed + static_cast<uint64_t>(g), 0x42454e4348ULL /* "BENCH" */);
+        std::vector<double> millis;
+        uint64_t steps = 0;
+        while (core::SeatMask waiting = game->awaiting(*state)) {
+          if (++steps > max_actions) break;
+          core::Seat seat = std::countr_zero(waiting);
+          const Player& p = seat == side ? player : vs;
+          core::Action a = choose(*game, *state, seat, p, rng, rng.next_u32() * 7919ULL + steps, legal,
+                                  seat == side ? &millis : nullptr);
+          game->apply_legal(*state, seat, a, quiet);
+        }
+        game->status(*state, status);
+        std::lock_guard lock(mu);
+        if (!status.finished())
+          ++tally.unfinished;
+        else if (status.draw())
+          ++tally.draws;
+        else if (status.winner() == side)
+          ++tally.wins;
+        else
+          ++tally.losses;
+        tally.millis.insert(tally.millis.end(), millis.begin(), millis.end());
+      }
+    };
+    std::vector<std::thread> threads;
+    for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+    auto [lo, hi] = wilson(tally.wins, games);
+    std::printf(
+        "%s %s: %s as %s vs %s: won %d of %d = %.1f%% (95%% CI %.1f-%.1f%%), lost %d, drawn %d, "
+        "unfinished %d",
+        game_id.c_str(), scenario.c_str(), player.name.c_str(), game->seat_name(side).c_str(),
+        vs.name.c_str(), tally.wins, games, 100.0 * tally.wins / games, 100 * lo, 100 * hi, tally.losses,
+        tally.draws, tally.unfinished);
+    if (!tally.millis.empty())
+      std::printf("; decision p50 %.1f ms, p95 %.1f ms over %zu decisions", percentile(tally.millis, 0.5),
+                  percentile(tally.millis, 0.95), tally.millis.size());
+    std::printf("\n");
+    std::fflush(stdout);
+  }
+  return 0;
+}

@@ -1,0 +1,203 @@
+// The tree lives in one vector of nodes; children are kept sorted by (actor, action) so the
+// availability pass over a redrawn state's legal actions costs a binary search each.
+#include "ai/ismcts.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace frontier::ai {
+
+namespace {
+
+uint64_t key_of(core::Seat actor, const core::Action& a) {
+  auto u16 = [](int v) { return static_cast<uint64_t>(static_cast<uint16_t>(v)); };
+  // kind is 16 bits, a/b/c 16 each: 64 bits with no room for the actor, who is mixed in.
+  return (u16(a.kind) << 48 | u16(a.a) << 32 | u16(a.b) << 16 | u16(a.c)) ^
+         (static_cast<uint64_t>(actor + 1) * 0x9E3779B97F4A7C15ULL);
+}
+
+struct Node {
+  core::Action action;
+  core::Seat actor = core::kObserver;
+  uint32_t visits = 0;
+  uint32_t available = 0;
+  double reward = 0;                               // summed over visits, from the actor's side
+  std::vector<std::pair<uint64_t, int>> children;  // sorted by key
+};
+
+class Search {
+ public:
+  Search(const core::Game& game, core::Seat seat, uint64_t seed, const SearchLimits& limits)
+      : game_(game), seat_(seat), rng_(seed, 0x49534d435453ULL /* "ISMCTS" */), limits_(limits) {
+    nodes_.emplace_back();
+  }
+
+  void iterate(const core::GameState& root) {
+    auto state = determinize(root);
+    std::vector<int> path{0};
+    int node = 0;
+    bool in_tree = true;
+    int rolled = 0;
+    for (;;) {
+      core::SeatMask waiting = game_.awaiting(*state);
+      if (waiting == 0) break;
+      // At the root the searching seat acts (others may hold secret prompts at the same time);
+      // below it, the lowest waiting seat.
+      core::Seat actor =
+          path.size() == 1 && (waiting & core::seat_bit(seat_)) ? seat_ : std::countr_zero(waiting);
+      game_.legal_actions(*state, actor, legal_);
+      if (legal_.empty()) break;
+      core::Action action;
+      if (in_tree) {
+        int next = descend(node, actor, action);
+        in_tree = nodes_[static_cast<size_t>(next)].visits > 0;
+        node = next;
+        path.push_back(node);
+      } else {
+        if (rolled++ >= limits_.rollout_actions) break;
+        action = playout_action(*state, actor);
+      }
+      game_.apply_legal(*state, actor, action, no_log_);
+    }
+    score(*state);
+    for (int n : path) {
+      Node& x = nodes_[static_cast<size_t>(n)];
+      ++x.visits;
+      if (x.actor >= 0 && static_cast<size_t>(x.actor) < rewards_.size()) x.reward += rewards_[x.actor];
+    }
+  }
+
+  SearchResult best(const std::vector<core::Action>& root_legal) const {
+    SearchResult out;
+    out.action = root_legal.front();
+    double best_mean = -1;
+    const Node& root = nodes_.front();
+    for (const core::Action& a : root_legal) {
+      auto it = find_child(root, key_of(seat_, a));
+      if (it == root.children.end()) continue;
+      const Node& c = nodes_[static_cast<size_t>(it->second)];
+      double mean = c.visits ? c.reward / c.visits : 0;
+      if (c.visits > out.visits || (c.visits == out.visits && mean > best_mean)) {
+        out.action = a;
+        out.visits = c.visits;
+        best_mean = mean;
+      }
+    }
+    out.nodes = static_cast<int>(nodes_.size());
+    return out;
+  }
+
+ private:
+  std::unique_ptr<core::GameState> determinize(const core::GameState& root) {
+    auto state = game_.resample_hidden(root, seat_, rng_);
+    if (!state) state = root.clone();
+    // The dice to come are as unknown as any hidden card.
+    game_.rng(*state) = core::Rng(rng_.next_u32(), rng_.next_u32());
+    return state;
+  }
+
+  using Children = std::vector<std::pair<uint64_t, int>>;
+  static Children::const_iterator find_child(const Node& n, uint64_t key) {
+    auto it = std::lower_bound(n.children.begin(), n.children.end(), std::pair<uint64_t, int>(key, -1));
+    return it != n.children.end() && it->first == key ? it : n.children.end();
+  }
+
+  // Counts the children legal here as available, then adds an untried action as a new child or
+  // follows the available child with the best upper confidence bound.
+  int descend(int node, core::Seat actor, core::Action& action) {
+    untried_.clear();
+    available_.clear();
+    for (const core::Action& a : legal_) {
+      auto it = find_child(nodes_[static_cast<size_t>(node)], key_of(actor, a));
+      if (it == nodes_[static_cast<size_t>(node)].children.end()) {
+        untried_.push_back(a);
+      } else {
+        ++nodes_[static_cast<size_t>(it->second)].available;
+        available_.push_back(it->second);
+      }
+    }
+    if (!untried_.empty()) {
+      action = untried_[rng_.below(static_cast<uint32_t>(untried_.size()))];
+      int child = static_cast<int>(nodes_.size());
+      Node fresh;
+      fresh.action = action;
+      fresh.actor = actor;
+      fresh.available = 1;
+      nodes_.push_back(std::move(fresh));
+      auto& kids = nodes_[static_cast<size_t>(node)].children;
+      std::pair<uint64_t, int> entry(key_of(actor, action), child);
+      kids.insert(std::lower_bound(kids.begin(), kids.end(), entry), entry);
+      return child;
+    }
+    int best = available_.front();
+    double best_ucb = -1;
+    for (int c : available_) {
+      const Node& n = nodes_[static_cast<size_t>(c)];
+      double ucb =
+          n.reward / n.visits + limits_.exploration * std::sqrt(std::log(double(n.available)) / n.visits);
+      if (ucb > best_ucb) best_ucb = ucb, best = c;
+    }
+    action = nodes_[static_cast<size_t>(best)].action;
+    return best;
+  }
+
+  core::Action playout_action(const core::GameState& state, core::Seat actor) {
+    core::Action a;
+    if (static_cast<int>(rng_.below(1000)) < limits_.policy_per_mille && game_.policy_action(state, actor, a))
+      return a;
+    return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
+  }
+
+  // Each seat's reward in [0, 1]: a win 1, a draw a half, else the game's estimate.
+  void score(const core::GameState& state) {
+    rewards_.assign(static_cast<size_t>(game_.seat_count()), 0.5);
+    if (game_.awaiting(state) != 0) {
+      for (core::Seat s = 0; s < game_.seat_count(); ++s)
+        if (auto e = game_.estimate(state, s)) rewards_[static_cast<size_t>(s)] = *e / 1000.0;
+      return;
+    }
+    game_.status(state, status_);
+    for (core::Seat s = 0; s < game_.seat_count(); ++s)
+      rewards_[static_cast<size_t>(s)] = status_.draw() ? 0.5 : status_.winner() == s ? 1.0 : 0.0;
+  }
+
+  const core::Game& game_;
+  core::Seat seat_;
+  core::Rng rng_;
+  const SearchLimits& limits_;
+  std::vector<Node> nodes_;
+  std::vector<core::Action> legal_, untried_;
+  std::vector<int> available_;
+  std::vector<double> rewards_;
+  frontier::GameStatus status_;
+  core::EventSink no_log_;
+};
+
+}  // namespace
+
+SearchResult search(const core::Game& game, const core::GameState& state, core::Seat seat, uint64_t seed,
+                    const SearchLimits& limits) {
+  std::vector<core::Action> root_legal;
+  game.legal_actions(state, seat, root_legal);
+  SearchResult out;
+  if (root_legal.empty()) return out;
+  if (root_legal.size() == 1) {
+    out.action = root_legal.front();
+    return out;
+  }
+  Search search(game, seat, seed, limits);
+  int done = 0;
+  while (done < limits.iterations && !(limits.stop && limits.stop())) {
+    search.iterate(state);
+    ++done;
+  }
+  out = search.best(root_legal);
+  out.iterations = done;
+  return out;
+}
+
+}  // namespace frontier::ai

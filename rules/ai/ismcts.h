@@ -1,0 +1,44 @@
+// Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse
+// 2012) over any core::Game. Each iteration redraws the facts hidden from the searching seat
+// (Game::resample_hidden, and new dice), walks the tree by UCB where its actions are legal in
+// that redrawn state, adds one node, plays on (the game's policy or at random) and scores the
+// end, or the game's estimate where the playout was cut short.
+//
+// A bot never peeks: the true state reaches the search only through resample_hidden (whose
+// result depends on the seat's view and the generator alone), legal_actions and awaiting of the
+// searching seat. Same view, same seed: same action.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "core/game.h"
+
+namespace frontier::ai {
+
+struct SearchLimits {
+  int iterations = 400;
+  // A playout stops after this many actions past the tree and is scored by Game::estimate
+  // (an even chance where the game has none).
+  int rollout_actions = 200;
+  // Per mille of playout actions taken from Game::policy_action where the game has a policy.
+  int policy_per_mille = 500;
+  double exploration = 0.7;  // the UCB constant, for rewards in [0, 1]
+  // Checked between iterations (a deadline): stops early. Without it the search is a pure
+  // function of its inputs.
+  std::function<bool()> stop;
+};
+
+struct SearchResult {
+  core::Action action;
+  int iterations = 0;   // run before the budget or the deadline ended the search
+  int nodes = 0;        // in the tree
+  uint32_t visits = 0;  // of the chosen action
+};
+
+// The action `seat` should take now. `seat` must hold a prompt in `state` with at least one
+// legal action. `seed` decides every random choice of the search.
+SearchResult search(const core::Game& game, const core::GameState& state, core::Seat seat, uint64_t seed,
+                    const SearchLimits& limits);
+
+}  // namespace frontier::ai
