@@ -5,6 +5,7 @@
 //
 //   frontier-ai-bench --game khartoum [--scenario campaign] [--player bot:normal] [--vs greedy]
 //                     [--games 200] [--seed 1] [--jobs 2] [--side Mahdist] [--max-actions 20000]
+//                     [--policy-per-mille N]
 //
 // Players: random, policy (the game's policy_action), greedy (Hand of Destiny's greedy player,
 // Crossroads' Expansionist, with a random tie-break; the game's policy elsewhere),
@@ -30,6 +31,9 @@
 using namespace frontier;
 
 namespace {
+
+// --policy-per-mille: the bots' share of playout moves from the game's policy (tuning).
+int policy_per_mille_override = -1;
 
 struct Player {
   enum Kind { kRandom, kPolicy, kGreedy, kBot } kind = kRandom;
@@ -86,7 +90,9 @@ core::Action choose(const core::Game& game, const core::GameState& state, core::
       break;
     case Player::kBot: {
       auto start = std::chrono::steady_clock::now();
-      out = ai::search(game, state, seat, decision_seed, ai::limits_for(p.level)).action;
+      ai::SearchLimits limits = ai::limits_for(p.level);
+      if (policy_per_mille_override >= 0) limits.policy_per_mille = policy_per_mille_override;
+      out = ai::search(game, state, seat, decision_seed, limits).action;
       if (millis && legal.size() > 1)
         millis->push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
@@ -140,6 +146,8 @@ int main(int argc, char** argv) {
       jobs = std::max(1, std::stoi(v));
     else if (k == "--side")
       only_side = v;
+    else if (k == "--policy-per-mille")
+      policy_per_mille_override = std::stoi(v);
     else if (k == "--max-actions")
       max_actions = std::stoull(v);
     else {

@@ -32,7 +32,12 @@ struct Node {
 class Search {
  public:
   Search(const core::Game& game, core::Seat seat, uint64_t seed, const SearchLimits& limits)
-      : game_(game), seat_(seat), rng_(seed, 0x49534d435453ULL /* "ISMCTS" */), limits_(limits) {
+      : game_(game),
+        seat_(seat),
+        rng_(seed, 0x49534d435453ULL /* "ISMCTS" */),
+        limits_(limits),
+        policy_per_mille_(limits.policy_per_mille >= 0 ? limits.policy_per_mille
+                                                       : game.playout_policy_per_mille()) {
     nodes_.emplace_back();
   }
 
@@ -147,7 +152,7 @@ class Search {
 
   core::Action playout_action(const core::GameState& state, core::Seat actor) {
     core::Action a;
-    if (static_cast<int>(rng_.below(1000)) < limits_.policy_per_mille && game_.policy_action(state, actor, a))
+    if (static_cast<int>(rng_.below(1000)) < policy_per_mille_ && game_.policy_action(state, actor, a))
       return a;
     return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
   }
@@ -160,6 +165,7 @@ class Search {
         if (auto e = game_.estimate(state, s)) rewards_[static_cast<size_t>(s)] = *e / 1000.0;
       return;
     }
+    status_.Clear();  // status() adds to repeated fields
     game_.status(state, status_);
     for (core::Seat s = 0; s < game_.seat_count(); ++s)
       rewards_[static_cast<size_t>(s)] = status_.draw() ? 0.5 : status_.winner() == s ? 1.0 : 0.0;
@@ -169,6 +175,7 @@ class Search {
   core::Seat seat_;
   core::Rng rng_;
   const SearchLimits& limits_;
+  int policy_per_mille_;
   std::vector<Node> nodes_;
   std::vector<core::Action> legal_, untried_;
   std::vector<int> available_;

@@ -21,8 +21,9 @@ struct SearchLimits {
   // A playout stops after this many actions past the tree and is scored by Game::estimate
   // (an even chance where the game has none).
   int rollout_actions = 200;
-  // Per mille of playout actions taken from Game::policy_action where the game has a policy.
-  int policy_per_mille = 500;
+  // Per mille of playout actions taken from Game::policy_action where the game has a policy;
+  // -1: the game's own choice (Game::playout_policy_per_mille).
+  int policy_per_mille = -1;
   double exploration = 0.7;  // the UCB constant, for rewards in [0, 1]
   // Checked between iterations (a deadline): stops early. Without it the search is a pure
   // function of its inputs.

@@ -137,6 +137,9 @@ class Game {
   // A built-in policy's choice for `seat` (a game's documented heuristic player), written to
   // `out`; false when the game has none. Must return one of legal_actions(). Optional.
   virtual bool policy_action(const GameState& state, Seat seat, Action& out) const { return false; }
+  // How many playout actions per mille bots should take from policy_action (the rest at random):
+  // a game whose random moves almost always lose wants its policy nearly always.
+  virtual int playout_policy_per_mille() const { return 500; }
   // The game's heuristic estimate of `seat`'s chances from `state`, in per mille (0 = lost,
   // 1000 = won), for bots that cut a playout short; nullopt when the game has none. Bots call
   // it on redrawn states (resample_hidden), so it may read the whole state. Optional.

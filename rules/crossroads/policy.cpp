@@ -36,7 +36,7 @@ int heuristic_score(const State& s, int seat, const core::Action& a) {
     case kDiscover:
       return 45;
     case kRecruit:
-      return 40;
+      return a.a < 0 ? -20 : 40;  // a = -1 cancels the pick
     case kRecruitAt:
       return 35 + square_value(s, seat, a.a);
     case kBuyMarker:
