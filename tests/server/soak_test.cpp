@@ -130,7 +130,9 @@ TEST(SoakTest, UnreadRepliesKeepMemoryBoundedAndPlayersFast) {
   // Latency is a measurement, not a pass mark of `make test` (it runs beside the browser tests
   // on a shared machine): every move above was acknowledged, and the p99 target is checked when
   // the soak is run as the benchmark of docs/performance.md (FRONTIER_SOAK_STRICT=1).
-  if (std::getenv("FRONTIER_SOAK_STRICT")) EXPECT_LT(p99, 50.0);
+  if (std::getenv("FRONTIER_SOAK_STRICT")) {
+    EXPECT_LT(p99, 50.0);
+  }
 }
 
 }  // namespace
