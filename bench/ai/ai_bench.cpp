@@ -57,6 +57,19 @@ bool parse_player(const std::string& text, Player& out) {
   return false;
 }
 
+// The best-scoring action, each score plus a random 0..noise-1 (a greedy player's tie-break).
+template <typename Score>
+core::Action best_with_noise(const std::vector<core::Action>& legal, core::Rng& rng, uint32_t noise,
+                             Score score) {
+  core::Action out = legal.front();
+  int best = -1000000;
+  for (const core::Action& a : legal) {
+    int value = score(a) + static_cast<int>(rng.below(noise));
+    if (value > best) best = value, out = a;
+  }
+  return out;
+}
+
 core::Action choose(const core::Game& game, const core::GameState& state, core::Seat seat, const Player& p,
                     core::Rng& rng, uint64_t decision_seed, std::vector<core::Action>& legal,
                     std::vector<double>* millis) {
@@ -68,20 +81,16 @@ core::Action choose(const core::Game& game, const core::GameState& state, core::
     case Player::kGreedy:
       if (game.id() == "khartoum") {
         const auto& s = hand_of_destiny::S(state);
-        int best = -1000000;
-        for (const core::Action& a : legal) {
-          int score = hand_of_destiny::greedy_score(s, seat, a) + static_cast<int>(rng.below(10));
-          if (score > best) best = score, out = a;
-        }
+        out = best_with_noise(
+            legal, rng, 10, [&](const core::Action& a) { return hand_of_destiny::greedy_score(s, seat, a); });
         break;
       }
       if (game.id() == "crossroads") {
         const auto& s = static_cast<const crossroads::State&>(state);
-        int best = -1000000;
-        for (const core::Action& a : legal) {
-          int score = crossroads::heuristic_score(s, seat, a) * 4 + static_cast<int>(rng.below(4));
-          if (score > best) best = score, out = a;
-        }
+        // Scaled so the noise only breaks ties.
+        out = best_with_noise(legal, rng, 4, [&](const core::Action& a) {
+          return crossroads::heuristic_score(s, seat, a) * 4;
+        });
         break;
       }
       [[fallthrough]];
