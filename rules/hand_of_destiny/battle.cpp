@@ -151,8 +151,28 @@ PanicEffect panic_effect(const State& s, int u) {
   return PanicEffect::kPanic;
 }
 
+// The units of `side` a panic result can be given to. 16.0 says an elite defender is "not subject
+// to panic results", so a panic cannot be put on one (else one elite unit would soak up every panic
+// and shield its stack); with a fortress (14.0) no defender is. What is left over has no effect.
+uint64_t panic_targets(const State& s, int side) {
+  uint64_t out = 0;
+  for (uint64_t m = fighters(s, side, false); m; m &= m - 1) {
+    int u = std::countr_zero(m);
+    if (panic_effect(s, u) != PanicEffect::kIgnore) out |= uint64_t{1} << u;
+  }
+  return out;
+}
+
 void after_hits(State& s, core::EventSink& log) {
   BattleState& b = s.battle;
+  if (b.pending_elim == 0 && b.pending_panic > 0 && fighters(s, b.target, false) &&
+      !panic_targets(s, b.target)) {
+    if (log.enabled())
+      log.add("battle.panic", side_name(s, b.target) + " ignores " + std::to_string(b.pending_panic) +
+                                  (b.pending_panic == 1 ? " panic" : " panics") +
+                                  ": no defender there is subject to panic (14.0, 16.0)");
+    b.pending_panic = 0;
+  }
   if ((b.pending_elim == 0 && b.pending_panic == 0) || !fighters(s, b.target, false)) {
     b.pending_elim = b.pending_panic = 0;
     b.to_fire = b.target;
@@ -358,7 +378,8 @@ void legal_battle(const State& s, core::Seat, Actions& out) {
         for (uint64_t m = up ? up : all; m; m &= m - 1)
           out.push_back(act(kEliminateUnit, std::countr_zero(m)));
       } else {
-        for (uint64_t m = all; m; m &= m - 1) out.push_back(act(kPanicUnit, std::countr_zero(m)));
+        for (uint64_t m = panic_targets(s, b.target); m; m &= m - 1)
+          out.push_back(act(kPanicUnit, std::countr_zero(m)));  // 16.0: not on an elite defender
       }
       break;
     }
@@ -430,8 +451,6 @@ void apply_battle(State& s, const core::Action& a, core::EventSink& log) {
       } else if (e == PanicEffect::kPanic) {
         s.unit(a.a).flags |= kPanicked | kWasPanicked;
         if (log.enabled()) log.add("battle.panic", s.info(a.a).name + " panics");
-      } else if (log.enabled()) {
-        log.add("battle.panic", s.info(a.a).name + " ignores the panic (14.0, 16.0)");
       }
       after_hits(s, log);
       return;

@@ -78,9 +78,10 @@ TEST(Battle, FortressAndEliteDefendersIgnorePanic) {  // 14.0, 16.0
   mahdist_attacks(m, "Suakin", {6, 1});
   m.dice({5, 1, 1, 1, 1, 1});
   m.play(kMahdist, "Fire with Abdulah");
-  m.play(kEmpire, "Panic 1st G Infantry");
+  // 14.0: nobody to give the panic to, so the Empire is not asked and the battle goes on.
+  EXPECT_NE(m.prompt(kEmpire), "allocate_loss");
   EXPECT_FALSE(m.s().unit(m.unit("g_inf_1")).flags & kPanicked);
-  EXPECT_TRUE(m.logged("ignores the panic"));
+  EXPECT_TRUE(m.logged("no defender there is subject to panic"));
   Match e;
   e.empty_board("Mahdist", "K-12");
   e.edit("place abdulah korti");
@@ -89,8 +90,32 @@ TEST(Battle, FortressAndEliteDefendersIgnorePanic) {  // 14.0, 16.0
   mahdist_attacks(e, "Korti", {6, 1});
   e.dice({5, 1, 1, 1, 1, 1});
   e.play(kMahdist, "Fire with Abdulah");
-  e.play(kEmpire, "Panic RMLI");
+  EXPECT_NE(e.prompt(kEmpire), "allocate_loss");
   EXPECT_FALSE(e.s().unit(e.unit("rmli")).flags & kPanicked);
+}
+
+// 16.0: an elite defender is "not subject to panic results", so a panic must go to a unit that is;
+// one elite unit cannot soak up the panics of a whole stack.
+TEST(Battle, APanicCannotBeGivenToAnEliteDefender) {  // 16.0
+  Match m;
+  m.empty_board("Mahdist", "K-12");
+  m.edit("place abdulah korti");
+  m.edit("place rmli korti");  // elite
+  m.edit("place g_inf_1 korti");
+  m.edit("place g_inf_2 suakin");
+  mahdist_attacks(m, "Korti", {6, 1});
+  m.dice({5, 5, 1, 1, 1, 1});  // two panics (BRT 5), no elimination
+  m.play(kMahdist, "Fire with Abdulah");
+  ASSERT_EQ(m.prompt(kEmpire), "allocate_loss");
+  EXPECT_EQ(m.labels(kEmpire), (std::vector<std::string>{"Panic 1st G Infantry"}));
+  m.play(kEmpire, "Panic 1st G Infantry");
+  EXPECT_TRUE(m.s().unit(m.unit("g_inf_1")).flags & kPanicked);
+  // 13.3: the second panic lands on the panicked infantry and eliminates it; RMLI is untouched.
+  EXPECT_EQ(m.labels(kEmpire), (std::vector<std::string>{"Panic 1st G Infantry"}));
+  m.play(kEmpire, "Panic 1st G Infantry");
+  EXPECT_EQ(m.loc("g_inf_1"), kEliminated);
+  EXPECT_EQ(m.loc("rmli"), m.space("korti"));
+  EXPECT_FALSE(m.s().unit(m.unit("rmli")).flags & kPanicked);
 }
 
 TEST(Battle, KhartoumIsAFortressOnlyAtNileFlood) {  // 29.11, 14.0
@@ -103,7 +128,9 @@ TEST(Battle, KhartoumIsAFortressOnlyAtNileFlood) {  // 29.11, 14.0
     mahdist_attacks(m, "Khartoum", {6, 1});
     m.dice({5, 1, 1, 1, 1, 1});
     m.play(kMahdist, "Fire with Abdulah");
-    m.play(kEmpire, "Panic 1st G Infantry");
+    bool asked = m.prompt(kEmpire) == "allocate_loss";
+    EXPECT_EQ(asked, turn == 3) << "turn " << turn;
+    if (asked) m.play(kEmpire, "Panic 1st G Infantry");
     bool panicked = m.s().unit(m.unit("g_inf_1")).flags & kPanicked;
     EXPECT_EQ(panicked, turn == 3) << "turn " << turn;
   }
