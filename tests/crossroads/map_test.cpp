@@ -1,4 +1,6 @@
 // The reconstructed map (2.1, 2.81): regions, capitals, cities, terrain costs and home edges.
+#include <vector>
+
 #include "crossroads/board.h"
 #include "crossroads/data.h"
 #include "helpers.h"
@@ -26,6 +28,61 @@ TEST(CrossroadsMap, EveryNamedCityStandsOnLandInItsRegion) {
     EXPECT_EQ(d.region[d.cities[c].square], d.cities[c].region) << name;
   }
   EXPECT_EQ(d.region_code.size(), 19u);
+}
+
+// Map defects found in review (issue 14), kept fixed.
+TEST(CrossroadsMap, ScenarioOneRussianGarrisonsStandInWestSiberia) {  // S1 3.1, 3.3(2)
+  // Scenario 1 gives the Russians West Siberia and lists Gur'ev, Karkaralinsk and Semipalatinsk
+  // together: a garrison there must not start inside neutral Kazakhistan (and invade it, 5.0).
+  const Data& d = data();
+  for (const char* name : {"Gur'ev", "Karkaralinsk", "Semipalatinsk"}) {
+    int c = d.city_index(name);
+    ASSERT_GE(c, 0) << name;
+    EXPECT_EQ(d.region_code[d.cities[c].region], "WS") << name;
+    EXPECT_FALSE(d.cities[c].capital) << name;
+  }
+  EXPECT_EQ(d.cities[d.capital[d.region_index("KZ")]].name, "Irgiz");
+}
+
+TEST(CrossroadsMap, GurevIsOnTradeRoutesToOrenburgAndKhiva) {  // 13.5
+  const Data& d = data();
+  int gurev = d.cities[d.city_index("Gur'ev")].square;
+  EXPECT_NE(d.route[gurev], 0);
+  // Following the route from Gur'ev reaches both Orenburg and Kungrad.
+  std::vector<bool> seen(kSquares, false);
+  std::vector<int> todo{gurev};
+  seen[gurev] = true;
+  const int step[4] = {-kW, 1, kW, -1};  // N E S W, the route bits' order
+  while (!todo.empty()) {
+    int sq = todo.back();
+    todo.pop_back();
+    for (int k = 0; k < 4; ++k) {
+      if (!(d.route[sq] & (1 << k))) continue;
+      int to = sq + step[k];
+      if (!seen[to]) seen[to] = true, todo.push_back(to);
+    }
+  }
+  EXPECT_TRUE(seen[d.cities[d.city_index("Orenburg")].square]);
+  EXPECT_TRUE(seen[d.cities[d.city_index("Kungrad")].square]);
+}
+
+TEST(CrossroadsMap, NepalEndsAtTheTerai) {
+  // Nepal's southern border runs near 26.3N; south of it is British India (2.1 map).
+  const Data& d = data();
+  int np = d.region_index("NP");
+  for (int sq : d.region_squares[np]) {
+    double centre_lat = 55.0 - (sq / kW + 0.5) * 0.75;
+    EXPECT_GT(centre_lat, 26.0) << square_name(d, sq);
+  }
+}
+
+TEST(CrossroadsMap, TownsInValleysAndOasesAreNotMountainOrDesert) {  // 13.71 costs
+  const Data& d = data();
+  for (const char* name : {"Teheran", "Shiraz", "Quetta", "Bela", "Geok Tepe"}) {
+    Terrain t = d.terrain[d.cities[d.city_index(name)].square];
+    EXPECT_NE(t, kMountain) << name;
+    EXPECT_NE(t, kDesert) << name;
+  }
 }
 
 TEST(CrossroadsMap, IndianCitiesOnTradeRoutesPayThree) {

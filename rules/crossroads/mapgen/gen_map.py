@@ -22,7 +22,8 @@ def centre(r, c):
     return NORTH - (r + 0.5) * DLAT, WEST + (c + 0.5) * DLON
 
 REGIONS = [  # code, name, VP (reconstructed), anchor points besides cities
-    ("NI", "North India", 10, [(25.0, 75.0), (24.0, 82.0), (29.5, 80.0)]),
+    # Bihar and Bengal below the Terai are British India: without these anchors Nepal ran to 24N.
+    ("NI", "North India", 10, [(25.0, 75.0), (24.0, 82.0), (29.5, 80.0), (25.8, 85.5), (25.0, 87.5), (26.0, 88.5)]),
     ("NP", "Nepal", 3, [(28.6, 83.0), (27.5, 87.5)]),
     ("WT", "Western Tibet", 2, [(33.5, 81.5), (32.0, 84.5), (30.8, 83.0)]),
     ("SN", "Sind", 4, [(26.5, 69.5), (24.2, 68.5)]),
@@ -78,13 +79,13 @@ CITIES = [
     ("Teheran", "PE", 35.7, 51.4, 3, True, False), ("Bushire", "PE", 29.0, 50.8, 2, False, True),
     ("Isfahan", "PE", 32.7, 51.7, 2, False, False), ("Shiraz", "PE", 29.6, 52.5, 2, False, False),
     ("Mashhad", "PE", 36.3, 59.6, 2, False, False), ("Kerman", "PE", 30.3, 57.1, 1, False, False),
-    ("Karkaralinsk", "KZ", 49.4, 75.5, 1, True, False), ("Kazalinsk", "KZ", 45.8, 62.1, 1, False, False),
+    ("Kazalinsk", "KZ", 45.8, 62.1, 1, False, False),
     ("Perovsk", "KZ", 44.9, 65.5, 1, False, False), ("Vernyi", "KZ", 43.3, 76.9, 1, False, False),
-    ("Irgiz", "KZ", 48.6, 61.3, 1, False, False),
+    ("Irgiz", "KZ", 48.6, 61.3, 1, True, False),
     ("Geok Tepe", "TK", 38.2, 58.0, 1, True, False), ("Krasnovodsk", "TK", 40.0, 53.0, 1, False, True),
     ("Khiva", "KV", 41.4, 60.4, 2, True, False), ("Kungrad", "KV", 43.1, 58.8, 1, False, False),
     ("Orenburg", "WS", 51.8, 55.1, 2, False, False), ("Gur'ev", "WS", 47.1, 51.9, 1, False, True),
-    ("Semipalatinsk", "WS", 50.4, 80.3, 1, False, False), ("Omsk", "WS", 55.0, 73.4, 2, True, False),
+    ("Semipalatinsk", "WS", 50.4, 80.3, 1, False, False), ("Karkaralinsk", "WS", 49.4, 75.5, 1, False, False), ("Omsk", "WS", 55.0, 73.4, 2, True, False),
     ("Petropavlovsk", "WS", 54.9, 69.2, 1, False, False),
 ]
 
@@ -156,18 +157,24 @@ RIVERS = {
     "Murghab": [(35.3, 63.5), (35.9, 62.9), (37.6, 61.8)],
     "Ili": [(43.9, 81.3), (44.2, 78.5), (45.5, 75.0)],
 }
+# City squares the coarse outlines above get wrong: towns in a valley, on a plain or an oasis at the
+# foot of a range, which the range's band covers (Teheran under the Elburz, Shiraz in its Zagros
+# valley, Quetta in the Shal valley, Bela on the Las Bela plain) or a desert box covers (Geok Tepe in
+# the watered Akhal oasis below the Kopet Dag). Bela's plain opens on Sonmiani Bay: coast.
+CITY_TERRAIN = {"Teheran": "c", "Shiraz": "c", "Quetta": "c", "Bela": "k", "Geok Tepe": "c"}
 # Trade routes (gazetteer A-P), as chains of places
 ROUTES = [
     ["Orenburg", (50.5, 58.5), "Irgiz", "Kazalinsk", "Perovsk", "Turkestan", "Tashkent"],
-    ["Omsk", "Semipalatinsk", "Vernyi", (42.9, 74.6), "Tashkent"],
+    ["Omsk", "Semipalatinsk", (48.0, 80.4), (45.1, 79.1), "Vernyi", (42.9, 74.6), "Tashkent"],  # by Sergiopol, Kopal
     ["Semipalatinsk", "Chuguchak"], ["Vernyi", "Kuldja", "Aksu", "Kashgar"],
     ["Krasnovodsk", "Geok Tepe", "Merv", "Bukhara", "Samarkand", "Tashkent"],
-    ["Orenburg", "Kungrad", "Khiva", "Bukhara"], ["Gur'ev", "Kungrad"],
+    ["Orenburg", "Kungrad", "Khiva", "Bukhara"], ["Gur'ev", (47.1, 54.5), (46.3, 55.5), "Kungrad"],
+    ["Orenburg", (51.2, 51.4), "Gur'ev"],  # the Ural Cossack line by Ural'sk
     ["Tashkent", "Khokand", "Andijan", "Kashgar", "Yarkand", "Khotan"],
     ["Bukhara", "Karshi", "Mazar-i-Sharif", "Kabul"], ["Merv", "Panjdeh", "Herat"],
     ["Teheran", (36.2, 54.3), "Mashhad", "Herat", "Farah", "Kandahar", "Ghazni", "Kabul"],
     ["Kabul", "Jalalabad", "Peshawar", "Rawalpindi", "Lahore", "Delhi", "Agra", "Lucknow", "Benares"],
-    ["Shikarpur", "Quetta", "Kandahar"], ["Quetta", "Kalat", "Bela", "Karachi"],
+    ["Shikarpur", "Quetta", "Kandahar"], ["Quetta", "Kalat", "Bela", (26.2, 67.3), "Karachi"],
     ["Karachi", "Hyderabad", "Shikarpur", "Multan", "Dera Ismail Khan", "Peshawar"],
     ["Hyderabad", "Jodhpur", "Agra"], ["Srinigar", "Leh", "Yarkand"], ["Leh", "Gartok"], ["Simla", "Gartok"],
     ["Delhi", "Simla"], ["Lahore", "Srinigar"], ["Lucknow", "Katmandu", "Pokhara"],
@@ -220,6 +227,9 @@ def main():
                 for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                     rr, cc = r + dr, c + dc
                     if 0 <= rr < H and 0 <= cc < W and terrain[rr][cc] == "s": terrain[r][c] = "k"
+    for name, t in CITY_TERRAIN.items():  # after the coast pass: Teheran is not on the Caspian
+        r, c = cpos[name]
+        terrain[r][c] = t
     for name, (r, c) in cpos.items():
         if terrain[r][c] == "s": raise SystemExit("city in sea: " + name)
     # regions: nearest city or anchor (squared distance in square units)
@@ -241,7 +251,8 @@ def main():
         pts = [cpos[p] if isinstance(p, str) else sq(*p) for p in rt]
         cells = chain(pts)
         for (r1, c1), (r2, c2) in zip(cells, cells[1:]):
-            if terrain[r1][c1] == "s" or terrain[r2][c2] == "s": continue
+            if terrain[r1][c1] == "s" or terrain[r2][c2] == "s":  # a dropped step would cut the route
+                raise SystemExit(f"route {rt[0]}-{rt[-1]} crosses the sea at row {r2} col {c2}: add a waypoint")
             route[r1][c1] |= DIRS[(r2 - r1, c2 - c1)]
             route[r2][c2] |= DIRS[(r1 - r2, c1 - c2)]
     print("# RECONSTRUCTED: generated by rules/crossroads/mapgen/gen_map.py from the gazetteer; the printed")
