@@ -314,23 +314,30 @@ bool await_update(Player& p, const std::function<bool(const wire::MatchUpdate&)>
   }
 }
 
-Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std::string& client_id_prefix) {
+Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std::string& client_id_prefix,
+                      std::string* why) {
+  auto fail = [why](std::string what) -> Step {
+    if (why) *why = std::move(what);
+    return {};
+  };
   std::vector<Player*> prompted;
   for (Player* p : players) {
     if (p->last.status() == wire::RUNNING && p->last.prompts_size() > 0) prompted.push_back(p);
   }
-  if (prompted.empty()) return {};
+  if (prompted.empty()) return fail("nobody is prompted");
   Player* p = prompted[rng() % prompted.size()];
   const auto& choices = p->last.prompts(0).choices();
   const auto& choice = choices[static_cast<int>(rng() % static_cast<unsigned>(choices.size()))];
   static std::atomic<uint64_t> counter{0};
   std::string id = client_id_prefix + std::to_string(counter++);
   auto r = p->c->request(submit_msg(p->last.match_id(), p->last.seq(), choice.action(), id));
-  if (!r || !r->has_submitted()) return {};
+  if (!r || !r->has_submitted()) return fail(failure("submit", r));
   absorb(*p, r);
   Step step{r->submitted().seq(), p->last.your_seat(), choice.action()};
   for (Player* q : players) {
-    if (!await_seq(*q, step.seq)) return {};
+    if (!await_seq(*q, step.seq))
+      return fail("seat " + std::to_string(q->last.your_seat()) + " never saw event " +
+                  std::to_string(step.seq));
   }
   return step;
 }

@@ -115,7 +115,9 @@ struct Step {
   int seat = -1;
   frontier::Action action;
 };
-Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std::string& client_id_prefix);
+// One random legal move by a prompted player, seen by all; seq 0 when it failed (`why` says how).
+Step play_random_step(std::vector<Player*> players, std::mt19937& rng, const std::string& client_id_prefix,
+                      std::string* why = nullptr);
 
 // Path of frontierd-fixture (set by CMake).
 std::string fixture_server_path();

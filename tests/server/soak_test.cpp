@@ -93,10 +93,11 @@ TEST(SoakTest, UnreadRepliesKeepMemoryBoundedAndPlayersFast) {
       next_sample += 500ms;
     }
     auto start = Clock::now();
-    Step step = play_random_step({&north, &south}, rng, "soak");
+    std::string why;
+    Step step = play_random_step({&north, &south}, rng, "soak", &why);
     if (step.seq == 0) {
       if (north.last.status() != wire::FINISHED && south.last.status() != wire::FINISHED) {
-        failed = "a move was not acknowledged to both players";
+        failed = "a move was not acknowledged to both players: " + why;
         break;
       }
       // The match is over: a new one.
