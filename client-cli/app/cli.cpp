@@ -36,11 +36,11 @@ const Command kCommands[] = {
      "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private] [--clock CLOCK]\n"
      "             [--vs-bot easy|normal|hard]",
      "create a match and take a seat",
-     "Prints the match number; the opponent joins it with `frontier join N`. --vs-bot gives every\n"
-     "other side to the computer (it sees only what its side may see) and starts at once.\n"
-     "--private keeps it out of\n"
-     "`frontier open` and prints an invite code: share the number and the code\n"
-     "(`frontier join N --invite CODE`). Solitaire games start at once.\n"
+     "Prints the match number. A two-player match waits for an opponent, who joins it with\n"
+     "`frontier join N`. --vs-bot gives every other side to the computer (it sees only what its\n"
+     "side may see) and the match starts at once, as a solitaire game (lion) does.\n"
+     "--private keeps it out of `frontier open` and prints an invite code: share the number and\n"
+     "the code (`frontier join N --invite CODE`).\n"
      "--clock fast (3 days, +12 h a move, cap 5 days), slow (3 days, +36 h, cap 10 days) or\n"
      "BANK/INCREMENT/CAP with durations like 3d, 12h, 90m: a side that runs out loses on time.\n"},
     {"open", cmd_open, "frontier open [--limit N]", "list public matches waiting for players", ""},
@@ -123,8 +123,13 @@ void print_help(std::ostream& out) {
   out << "\n  help      this text; `frontier COMMAND --help` for one command\n\n"
          "Every command takes --json (one JSON object per line) and --server URL (this call only).\n"
          "Colour is used when stdout is a terminal (NO_COLOR or --no-colour turn it off).\n"
-         "First match: frontier register NAME; frontier new GAME; (opponent) frontier join N; frontier play "
-         "N\n";
+         "\nA first match:\n"
+         "  frontier register NAME\n"
+         "  frontier games                         what can be played here\n"
+         "  frontier new lion                      a solitaire game: you are Gordon\n"
+         "  frontier new khartoum --vs-bot normal  against the computer\n"
+         "  frontier new khartoum                  against a person, who runs `frontier join N`\n"
+         "  frontier play N                        N is the match number `new` printed\n";
 }
 
 void print_command_help(const Command& c, std::ostream& out) {

@@ -73,6 +73,17 @@ int list_matches(Context& ctx, wire::ListMatches::Filter filter) {
   return 0;
 }
 
+// How many sides `game` has, from the server's list (0 when the list cannot be had).
+int seat_count(Context& ctx, const std::string& game) {
+  wire::ClientMessage m;
+  m.mutable_list_games();
+  auto reply = ask(ctx, std::move(m), false);
+  if (!reply) return 0;
+  for (const auto& g : reply->games().games())
+    if (g.id() == game) return g.seats_size();
+  return 0;
+}
+
 }  // namespace
 
 int cmd_games(Context& ctx) {
@@ -141,6 +152,9 @@ int cmd_new(Context& ctx) {
   if (!ctx.args.get("vs-bot").empty()) {
     *ctx.out << "The computer (" << ctx.args.get("vs-bot") << ") plays the other side; `frontier play "
              << created.match_id() << "`.\n";
+  } else if (seat_count(ctx, game) == 1) {
+    *ctx.out << "A solitaire game: it has started. Play it with `frontier play " << created.match_id()
+             << "`.\n";
   } else {
     *ctx.out << "An opponent joins with `frontier join " << created.match_id() << invite
              << "`; then `frontier play " << created.match_id() << "`.\n";

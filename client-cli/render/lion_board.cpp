@@ -18,7 +18,8 @@ std::string area_cell(const Rec& a) {
   if (a.flag("key_area")) marks.push_back("key");
   // 11.3: Gordon controls an area the banner has not reached; show the ones he has lost.
   if (a.has_fields({"controlled"}) && !a.flag("controlled")) marks.push_back("taken");
-  if (!a.strs("units").empty()) marks.push_back(std::to_string(a.strs("units").size()) + " units");
+  if (size_t n = a.strs("units").size(); n > 0)
+    marks.push_back(std::to_string(n) + (n == 1 ? " unit" : " units"));
   return marks.empty() ? cell : cell + " (" + join(marks) + ")";
 }
 

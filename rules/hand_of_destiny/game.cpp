@@ -52,6 +52,11 @@ StepModule module_of(Step step) {
 
 }  // namespace
 
+// "1 space", "3 spaces": prompts count movement left in words a player reads.
+std::string count_spaces(int n) {
+  return std::to_string(n) + (n == 1 ? " space" : " spaces");
+}
+
 int prompt_seat(const State& s) {
   switch (s.step) {
     case Step::kSetupGarrison:
@@ -234,10 +239,10 @@ core::PromptInfo HandOfDestinyGame::prompt(const core::GameState& gs, core::Seat
       text = "Choose the infantry that replaces it";
       break;
     case Step::kEgyptianMarchStack:
-      text = "Choose the Egyptian stack to march " + std::to_string(s.march_left) + " spaces (29.1)";
+      text = "Choose the Egyptian stack to march " + count_spaces(s.march_left) + " (29.1)";
       break;
     case Step::kEgyptianMarchStep:
-      text = "March the Egyptians on: " + std::to_string(s.march_left) + " spaces left (29.1)";
+      text = "March the Egyptians on: " + count_spaces(s.march_left) + " left (29.1)";
       break;
     case Step::kMahdiReturn:
       text = "The Mahdi returns: place him in any space free of Empire units (29.5)";
@@ -249,8 +254,8 @@ core::PromptInfo HandOfDestinyGame::prompt(const core::GameState& gs, core::Seat
       text = "Choose the units that move together from " + space_name(s, s.group_space) + " (11.0)";
       break;
     case Step::kMoveStep:
-      text = "Move on from " + space_name(s, s.group_space) + ": " + std::to_string(s.group_left) +
-             " spaces left (11.0)";
+      text =
+          "Move on from " + space_name(s, s.group_space) + ": " + count_spaces(s.group_left) + " left (11.0)";
       break;
     case Step::kChooseBattle:
       text = "Choose the next battle (13.1)";

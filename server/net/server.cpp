@@ -353,7 +353,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (target == "/api/session") return session(req, own_origin);
     StaticFiles files(server_.config.web_root);
-    write(files.serve(std::string(req.method_string()), target), version, head);
+    write(files.serve(std::string(req.method_string()), target, field_of(req, http::field::accept_encoding)),
+          version, head);
   }
 
   // POST sets the cookie from the token in the body (204, or 401 for an unknown token);

@@ -5,6 +5,8 @@
 #include "net/static_files.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <system_error>
@@ -98,7 +100,35 @@ std::string content_type_for(std::string_view name) {
   return "application/octet-stream";
 }
 
-HttpReply StaticFiles::serve(std::string_view method, std::string_view target) const {
+bool accepts_gzip(std::string_view header) {
+  auto trim = [](std::string_view v) {
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+    return v;
+  };
+  bool star = false;
+  while (!header.empty()) {
+    size_t comma = header.find(',');
+    std::string_view item = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
+    size_t semi = item.find(';');
+    std::string coding(trim(item.substr(0, semi)));
+    std::transform(coding.begin(), coding.end(), coding.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    double q = 1.0;  // RFC 9110 12.5.3: "q=0" means "not acceptable"
+    if (semi != std::string_view::npos) {
+      std::string params(item.substr(semi));
+      if (size_t at = params.find("q="); at != std::string::npos)
+        q = std::strtod(params.c_str() + at + 2, nullptr);
+    }
+    if (coding == "gzip") return q > 0;
+    if (coding == "*") star = q > 0;
+  }
+  return star;
+}
+
+HttpReply StaticFiles::serve(std::string_view method, std::string_view target,
+                             std::string_view accept_encoding) const {
   if (method != "GET" && method != "HEAD") {
     HttpReply r = text_reply(405, "Only GET and HEAD are served here\n");
     r.headers.emplace_back("Allow", "GET, HEAD");
@@ -121,12 +151,21 @@ HttpReply StaticFiles::serve(std::string_view method, std::string_view target) c
   // Symlinks may not lead out of the root.
   auto [root_end, real_it] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
   if (ec || root_end != root.end() || !fs::is_regular_file(real, ec)) return text_reply(404, "Not found\n");
-  std::ifstream in(real, std::ios::binary);
+  // The precompressed sibling, when the build made one; it must lie under the root too.
+  fs::path gz = real;
+  gz += ".gz";
+  fs::path real_gz = fs::canonical(gz, ec);
+  bool has_gz = !ec && fs::is_regular_file(real_gz, ec) &&
+                std::mismatch(root.begin(), root.end(), real_gz.begin(), real_gz.end()).first == root.end();
+  bool send_gz = has_gz && accepts_gzip(accept_encoding);
+  std::ifstream in(send_gz ? real_gz : real, std::ios::binary);
   if (!in.is_open()) return text_reply(404, "Not found\n");
   HttpReply r;
   r.body.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   r.content_type = content_type_for(segments.back());
   add_security_headers(r);
+  if (send_gz) r.headers.emplace_back("Content-Encoding", "gzip");
+  if (has_gz) r.headers.emplace_back("Vary", "Accept-Encoding");  // caches keep both forms apart
   bool hashed_asset = segments.size() > 1 && segments[0] == "assets";
   r.headers.emplace_back("Cache-Control", hashed_asset ? "public, max-age=31536000, immutable" : "no-cache");
   return r;

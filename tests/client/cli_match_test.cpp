@@ -214,6 +214,18 @@ TEST_F(Matches, CrossroadsScenarioOnePlayedToTheEnd) {
   play_real_game(*this, registered("ax_a"), &b, "crossroads");
 }
 
+// A solitaire game starts at once: `new` must not tell the player to wait for an opponent.
+TEST_F(Matches, NewSolitaireMatchSaysItHasStarted) {
+  CliUser u = registered("alone");
+  CliResult r = u.run({"new", "lion"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("A solitaire game: it has started."), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("An opponent joins"), std::string::npos) << r.out;
+  r = u.run({"new", "race"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("An opponent joins with `frontier join"), std::string::npos) << r.out;
+}
+
 TEST_F(Matches, LionPlayedAloneToTheEnd) {
   play_real_game(*this, registered("lion"), nullptr, "lion");
 }

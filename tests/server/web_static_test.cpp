@@ -31,6 +31,7 @@ class WebStaticTest : public ::testing::Test {
     write_file(site_ / "dist" / "index.html", "<!doctype html><title>Frontier</title>");
     write_file(site_ / "dist" / "assets" / "app-3f9a1c.js", "console.log('frontier');");
     write_file(site_ / "dist" / "assets" / "app-3f9a1c.css", "body{}");
+    write_file(site_ / "dist" / "assets" / "app-3f9a1c.js.gz", "GZIPPED-JS");  // bytes as the build left them
     write_file(site_ / "dist" / "board.svg", "<svg/>");
     write_file(site_ / "dist" / "games.json", "{}");
     write_file(site_ / "dist" / "sub" / "index.html", "sub index");
@@ -83,6 +84,44 @@ TEST_F(WebStaticTest, ServesFilesWithTypesCachingAndSecurityHeaders) {
   EXPECT_EQ(post.header("allow"), "GET, HEAD");
   EXPECT_EQ(http(server_.port(), "GET", "/missing.js").status, 404);
   EXPECT_EQ(http(server_.port(), "GET", "/healthz").body, "ok\n");
+}
+
+// The 230 KB script goes compressed to browsers that take gzip (issue 15); others, and files
+// without a precompressed sibling, get the plain bytes.
+TEST_F(WebStaticTest, PrecompressedFilesGoToClientsThatAcceptGzip) {
+  auto gz = http(server_.port(), "GET", "/assets/app-3f9a1c.js", {{"Accept-Encoding", "gzip, deflate, br"}});
+  EXPECT_EQ(gz.status, 200);
+  EXPECT_EQ(gz.body, "GZIPPED-JS");
+  EXPECT_EQ(gz.header("content-encoding"), "gzip");
+  EXPECT_EQ(gz.header("content-type"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(gz.header("vary"), "Accept-Encoding");
+  EXPECT_EQ(gz.header("cache-control"), "public, max-age=31536000, immutable");
+
+  for (const char* refusing : {"", "identity", "gzip;q=0, identity", "br"}) {
+    auto plain = http(server_.port(), "GET", "/assets/app-3f9a1c.js", {{"Accept-Encoding", refusing}});
+    EXPECT_EQ(plain.body, "console.log('frontier');") << refusing;
+    EXPECT_EQ(plain.header("content-encoding"), "") << refusing;
+    EXPECT_EQ(plain.header("vary"), "Accept-Encoding") << refusing;
+  }
+  auto svg = http(server_.port(), "GET", "/board.svg", {{"Accept-Encoding", "gzip"}});
+  EXPECT_EQ(svg.body, "<svg/>");
+  EXPECT_EQ(svg.header("content-encoding"), "");
+  // The .gz itself is a file like any other (no double encoding).
+  auto raw = http(server_.port(), "GET", "/assets/app-3f9a1c.js.gz", {{"Accept-Encoding", "gzip"}});
+  EXPECT_EQ(raw.body, "GZIPPED-JS");
+  EXPECT_EQ(raw.header("content-encoding"), "");
+}
+
+TEST(AcceptEncoding, ReadsCodingsAndQualities) {
+  EXPECT_TRUE(server::accepts_gzip("gzip"));
+  EXPECT_TRUE(server::accepts_gzip("deflate, GZIP;q=0.5"));
+  EXPECT_TRUE(server::accepts_gzip("*"));
+  EXPECT_FALSE(server::accepts_gzip(""));
+  EXPECT_FALSE(server::accepts_gzip("br, deflate"));
+  EXPECT_FALSE(server::accepts_gzip("gzip;q=0"));
+  EXPECT_FALSE(
+      server::accepts_gzip("gzip; q=0.000, *"));  // gzip named and refused: "*" does not bring it back
+  EXPECT_FALSE(server::accepts_gzip("*;q=0"));
 }
 
 TEST_F(WebStaticTest, NoPathLeavesTheWebRoot) {
