@@ -7,6 +7,7 @@ import type { LegalChoice } from "../gen/game_pb";
 import { MatchStatus } from "../gen/wire_pb";
 import { useGames, gameTitle, scenarioName } from "../app/games";
 import { links } from "../app/router";
+import { sidesToPlay } from "../app/toPlay";
 import { Board } from "../boards";
 import { useMatch } from "./useMatch";
 import { PromptPanel } from "./PromptPanel";
@@ -73,7 +74,8 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
       <div class="match-body">
         <div class="board-area" aria-label="Board">
           {update.view && (
-            <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat} />
+            <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
+              toPlay={sidesToPlay(update.gameStatus, update.seats)} />
           )}
         </div>
         <aside class="side-panel">

@@ -5,7 +5,8 @@ import type { CrossroadsView, RegionView, StackView } from "../../gen/crossroads
 import { refKey } from "../board";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
-import { NameList, positive, Section, Tracks } from "../panel";
+import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
+import { phaseInWords } from "../../app/phases";
 import { sideClass, stackTitle } from "./pieces";
 
 function regionTitle(r: RegionView): string {
@@ -101,19 +102,21 @@ interface Props {
   agentIndex: Map<string, number>;
   picker: Picker;
   listed: Set<number>;
+  toPlay: string[];
 }
 
-export function CrossroadsPanel({ view, agentIndex, picker, listed }: Props) {
+export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay }: Props) {
   const listedStacks = view.stacks.filter((s) => listed.has(s.square) && !(s.square in kHomeBases));
   const finished = view.britishVp !== 0 || view.russianVp !== 0;
   const treasury = view.pounds >= 0 ? `£${view.pounds}` : "";  // -1: not this seat's to see
   return (
     <>
       <Section title="Turn">
+        <ToPlay sides={toPlay} />
         <Tracks
           rows={[
             { label: "Turn", value: `${view.turn} · ${view.years}` },
-            { label: "Phase", value: view.phase },
+            { label: "Phase", value: phaseInWords(view.phase) },
             { label: "Operations phase", value: positive(view.operationsPhase) },
             { label: "First player", value: view.firstPlayer, title: "7.2" },
             { label: "Phasing", value: view.phasing },
