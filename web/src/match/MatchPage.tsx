@@ -17,6 +17,7 @@ import { ChatPanel } from "./ChatPanel";
 import { Clocks } from "./Clocks";
 import { MatchControls } from "./MatchControls";
 import { MatchStatusLine } from "./MatchStatusLine";
+import { PlayAgain } from "./PlayAgain";
 import { InviteLink } from "../lobby/InviteLink";
 
 export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
@@ -84,6 +85,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
           {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
           <MatchControls update={update} user={props.user} seated={state.seated} onRequest={controls.request}
             onTakeSeat={controls.takeSeat} />
+          {state.seated && <PlayAgain conn={props.conn} update={update} />}
           <LogPanel log={state.log} />
           <ChatPanel chat={state.chat} canChat={props.user !== null}
             onSend={(text) => controls.request({ case: "sendChat", value: { matchId: update.matchId, text } })} />
