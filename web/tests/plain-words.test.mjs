@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayer, playStep, withFrontier,
+  clickFirstChoice, createMatch, joinFromLobby, lastUpdate, newPlayer, pageToMove, playStep, withFrontier,
 } from "./harness.mjs";
 import { IdCollector, internalIds } from "./shown-text.mjs";
 
@@ -17,6 +17,20 @@ test("the id check sees snake_case ids and seat letters", () => {
   assert.equal(internalIds("Side A (game 1)").length, 1);
   assert.equal(internalIds("Turn 2, Movement — Empire to play. Sidewinder at Abu Hamed").length, 0);
 });
+
+// The status line and the board's turn panel say who is to play in the same words, and name the
+// side of the seat that holds the prompt (`mover`, when one does).
+async function assertToPlayAgrees(page, mover) {
+  const status = await page.getByTestId("match-status").innerText();
+  const said = /— (.+ to play)\.$/.exec(status)?.[1] ?? null;
+  const panel = await page.getByTestId("board-to-play").allInnerTexts();
+  assert.deepEqual(panel, said ? [said] : [], `status "${status}", turn panel ${JSON.stringify(panel)}`);
+  if (mover) {
+    const u = await lastUpdate(mover);
+    const side = u.seats.find((s) => (s.seat ?? 0) === (u.yourSeat ?? 0)).side;
+    assert.ok(said?.includes(side), `"${status}" names ${side}, who holds the prompt`);
+  }
+}
 
 // Two players open a public match of `game`, play `steps` steps by clicking and every page is
 // checked after every step; then each looks at the lobby and steps back through the replay.
@@ -31,7 +45,11 @@ async function walkTwoPlayerMatch(browser, server, game, ids, steps = STEPS) {
   for (const p of pages) await p.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();
   for (let step = 0; step < steps && !(await lastUpdate(first)).gameStatus?.finished; step++) {
     await playStep(pages);
-    for (const [i, p] of pages.entries()) await ids.check(p, `${game} match, seat ${i}, event ${step + 1}`);
+    const mover = await pageToMove(pages);
+    for (const [i, p] of pages.entries()) {
+      await ids.check(p, `${game} match, seat ${i}, event ${step + 1}`);
+      await assertToPlayAgrees(p, mover);
+    }
   }
   const last = (await lastUpdate(first)).seq;
   for (const [i, p] of pages.entries()) {
@@ -63,6 +81,7 @@ test("no internal ids on the pages of Khartoum, the Lion and Asia Crossroads", (
       assert.ok(step < 400, "the Lion ends");
       await clickFirstChoice(gordon);
       await ids.check(gordon, `lion match, event ${step + 1}`);
+      if (!(await lastUpdate(gordon)).gameStatus?.finished) await assertToPlayAgrees(gordon, gordon);
     }
     await gordon.locator('[data-testid="match-status"][data-status="FINISHED"]').waitFor();
     await ids.check(gordon, "finished lion match");
