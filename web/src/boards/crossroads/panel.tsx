@@ -7,7 +7,7 @@ import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
 import { phaseInWords } from "../../app/phases";
-import { sideClass, stackTitle } from "./pieces";
+import { sideClass, stackTitle, unitText } from "./pieces";
 
 function regionTitle(r: RegionView): string {
   return `${r.name} (${r.code}): ${r.control}, ${r.vp} VP`;
@@ -27,20 +27,21 @@ export const kHomeBases: Record<number, string> = { 1764: "Central India", 1765:
 
 interface StackProps {
   stack: StackView;
+  regions: readonly RegionView[];
   agentIndex: Map<string, number>;
   picker: Picker;
 }
 
-function StackPieces({ stack, agentIndex, picker }: StackProps) {
+function StackPieces({ stack, regions, agentIndex, picker }: StackProps) {
   return (
     <div class={`stack-pieces ${sideClass(stack.side)}`}>
-      <h4 title={stackTitle(stack)}>{`${stack.side} at ${stack.name}`}</h4>
+      <h4 title={stackTitle(stack, regions)}>{`${stack.side} at ${stack.name}`}</h4>
       {!stack.examined ? (
         <span class="none">not examined (22.3)</span>
       ) : (
         <div class="chips">
           {stack.units.map((u) => {
-            const label = `${u.nation} ${u.type} ${u.strength}`;
+            const label = unitText(u, regions);
             const id = String(u.id);
             const title = `${label} (CRT ${u.crt}, move ${u.move})${choiceHint(picker, "unit", id)}`;
             return (
@@ -156,7 +157,7 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay }: Pr
                   <span class="none"> empty</span>
                 ) : (
                   here.map((s) => (
-                    <StackPieces key={s.side} stack={s} agentIndex={agentIndex} picker={picker} />
+                    <StackPieces key={s.side} stack={s} regions={view.regions} agentIndex={agentIndex} picker={picker} />
                   ))
                 )}
               </div>
@@ -167,7 +168,7 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay }: Pr
       {listedStacks.length > 0 && (
         <Section title="Pieces">
           {listedStacks.map((s) => (
-            <StackPieces key={`${s.square}:${s.side}`} stack={s} agentIndex={agentIndex} picker={picker} />
+            <StackPieces key={`${s.square}:${s.side}`} stack={s} regions={view.regions} agentIndex={agentIndex} picker={picker} />
           ))}
         </Section>
       )}
