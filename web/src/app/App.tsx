@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { Connection } from "../net/connection";
 import { LobbyPage } from "../pages/LobbyPage";
 import { LoginPage } from "../pages/LoginPage";
+import { LandingPage } from "../pages/LandingPage";
 import { JoinPage } from "../pages/JoinPage";
 import { MatchPage } from "../match/MatchPage";
 import { ReplayPage } from "../replay/ReplayPage";
@@ -92,7 +93,8 @@ function Page(props: { route: Route; conn: Connection; user: SessionUser | null;
   switch (route.page) {
     case "home":
     case "lobby":
-      return user ? <LobbyPage conn={conn} user={user} /> : <LoginPage conn={conn} onUser={props.onUser} />;
+      // A visitor first learns what this is; logging in is one click from there.
+      return user ? <LobbyPage conn={conn} user={user} /> : <LandingPage conn={conn} />;
     case "login":
       return <LoginPage conn={conn} onUser={props.onUser} />;
     case "match":

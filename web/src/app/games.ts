@@ -27,6 +27,11 @@ export function gameTitle(list: GameList | null, id: string): string {
   return list?.games.find((g) => g.id === id)?.title ?? id;
 }
 
+// The side names of a game, seat 0 first ([] while the list is loading).
+export function sideNames(list: GameList | null, id: string): string[] {
+  return list?.games.find((g) => g.id === id)?.seats ?? [];
+}
+
 export function scenarioName(game: GameInfo | undefined, id: string): string {
   return game?.scenarios.find((s) => s.id === id)?.name ?? id;
 }

@@ -13,6 +13,9 @@ export interface BoardProps {
   // Called with every choice that refers to the clicked thing (several: the page asks which).
   onChoose: (choices: LegalChoice[]) => void;
   yourSeat: number;  // -1 for a spectator or a replay of someone else's seat
+  // The sides holding a prompt, by name (app/toPlay.ts): the turn panel says who is to play in
+  // the same words as the match's status line, so the two never disagree.
+  toPlay: string[];
 }
 
 // The key a board uses for a clickable element: "<ref type>:<ref id>", also set as the

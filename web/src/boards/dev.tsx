@@ -8,6 +8,7 @@ import { useState } from "preact/hooks";
 import type { LegalChoice } from "../gen/game_pb";
 import { MatchUpdateSchema } from "../gen/wire_pb";
 import { Board } from "./index";
+import { sidesToPlay } from "../app/toPlay";
 
 const samples = import.meta.glob("../../dev-views/*.json", { eager: true, import: "default" }) as Record<
   string,
@@ -35,7 +36,8 @@ function Dev() {
         seat {update.yourSeat} · {update.prompts.map((p) => p.text).join(" / ") || "no prompt"}
       </p>
       {update.view && (
-        <Board view={update.view} choices={choices} onChoose={setChosen} yourSeat={update.yourSeat} />
+        <Board view={update.view} choices={choices} onChoose={setChosen} yourSeat={update.yourSeat}
+          toPlay={sidesToPlay(update.gameStatus, update.seats)} />
       )}
       <p id="chosen">Chosen: {chosen.map((c) => c.label).join(" | ") || "nothing"}</p>
     </div>

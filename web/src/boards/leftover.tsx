@@ -9,7 +9,9 @@ import { Section } from "./panel";
 interface Props {
   picker: Picker;
   drawn: Set<string>;  // the data-ref keys the board drew
-  name: (type: string, id: string) => string;  // a readable name for a ref
+  // A readable name for a ref, if the board knows one; else the chip reads as the choice naming
+  // it does (an id is no name for a person).
+  name: (type: string, id: string) => string | false | undefined;
 }
 
 export function LeftoverRefs({ picker, drawn, name }: Props) {
@@ -22,7 +24,7 @@ export function LeftoverRefs({ picker, drawn, name }: Props) {
           const colon = key.indexOf(":");
           const type = key.slice(0, colon),
             id = key.slice(colon + 1);
-          const label = name(type, id);
+          const label = name(type, id) || picker.byRef.get(key)![0].label;
           return (
             <span key={key} {...refAttributes(picker, type, id, "chip", label)} title={label}>
               {label}

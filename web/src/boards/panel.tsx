@@ -1,5 +1,6 @@
 // The side panel beside each map: the game's tracks as a list of named values, in sections.
 import type { ComponentChildren } from "preact";
+import { toPlayText } from "../app/toPlay";
 
 // A count worth showing, or "" (a row left out) when there is none.
 export function positive(n: number): string {
@@ -52,4 +53,10 @@ export function NameList({ names }: { names: string[] }) {
       ))}
     </ul>
   );
+}
+
+// "Empire to play" at the head of a turn panel: the words of the match's status line.
+export function ToPlay({ sides }: { sides: string[] }) {
+  const text = toPlayText(sides);
+  return text ? <p class="to-play" data-testid="board-to-play">{text}</p> : null;
 }

@@ -3,6 +3,7 @@ import type { GameList, MatchSummary } from "../gen/wire_pb";
 import { MatchStatus } from "../gen/wire_pb";
 import { gameTitle, scenarioName } from "../app/games";
 import { seatsText as seatsOf } from "../app/players";
+import { toPlayText } from "../app/toPlay";
 
 export function seatsText(match: MatchSummary): string {
   return seatsOf(match.seats);
@@ -13,7 +14,7 @@ export function statusText(match: MatchSummary): string {
     case MatchStatus.OPEN:
       return "waiting for players";
     case MatchStatus.RUNNING:
-      return match.activeSides.length ? `${match.activeSides.join(", ")} to play` : "running";
+      return toPlayText(match.activeSides) || "running";
     case MatchStatus.FINISHED:
       return match.result || "finished";
     default:

@@ -7,6 +7,7 @@ import type { LegalChoice } from "../gen/game_pb";
 import { MatchStatus } from "../gen/wire_pb";
 import { useGames, gameTitle, scenarioName } from "../app/games";
 import { links } from "../app/router";
+import { sidesToPlay } from "../app/toPlay";
 import { Board } from "../boards";
 import { useMatch } from "./useMatch";
 import { PromptPanel } from "./PromptPanel";
@@ -16,6 +17,7 @@ import { ChatPanel } from "./ChatPanel";
 import { Clocks } from "./Clocks";
 import { MatchControls } from "./MatchControls";
 import { MatchStatusLine } from "./MatchStatusLine";
+import { PlayAgain } from "./PlayAgain";
 import { InviteLink } from "../lobby/InviteLink";
 
 export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
@@ -73,7 +75,8 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
       <div class="match-body">
         <div class="board-area" aria-label="Board">
           {update.view && (
-            <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat} />
+            <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
+              toPlay={sidesToPlay(update.gameStatus, update.seats)} />
           )}
         </div>
         <aside class="side-panel">
@@ -82,6 +85,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
           {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
           <MatchControls update={update} user={props.user} seated={state.seated} onRequest={controls.request}
             onTakeSeat={controls.takeSeat} />
+          {state.seated && <PlayAgain conn={props.conn} update={update} />}
           <LogPanel log={state.log} />
           <ChatPanel chat={state.chat} canChat={props.user !== null}
             onSend={(text) => controls.request({ case: "sendChat", value: { matchId: update.matchId, text } })} />

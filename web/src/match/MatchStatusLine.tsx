@@ -1,6 +1,7 @@
 // Where the match stands: waiting, whose turn and phase, or how it ended.
 import { EndReason, MatchStatus, type MatchUpdate } from "../gen/wire_pb";
 import { seatsText } from "../app/players";
+import { turnText } from "../app/turnText";
 
 const endings: Record<number, string> = {
   [EndReason.END_BY_RESIGNATION]: "by resignation",
@@ -20,8 +21,7 @@ export function MatchStatusLine(props: { update: MatchUpdate }) {
     const result = (status?.result || "no result").replace(/[.\s]+$/, "");
     text = `Finished: ${result}${how ? ` (${how})` : ""}.`;
   } else {
-    const active = (status?.activeSeats ?? []).map((s) => update.seats.find((x) => x.seat === s)?.side ?? s);
-    text = `Turn ${status?.turn ?? 0}${status?.phase ? `, ${status.phase}` : ""}${active.length ? ` — ${active.join(", ")} to play` : ""}.`;
+    text = `${turnText(status, update.seats)}.`;
   }
   return (
     <div class="status">

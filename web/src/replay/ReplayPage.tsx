@@ -1,25 +1,48 @@
-// Stepping through a match event by event. After the end any seat's view (or the spectators') may
-// be chosen; while it runs, a player steps back through their own seat's history. "Verify dice"
-// asks the server to re-run the match and recomputes the seed commitment here in the browser.
-import { useEffect, useState } from "preact/hooks";
-import { toJson } from "@bufbuild/protobuf";
+// Stepping through a match event by event or turn by turn. After the end any seat's view (or the
+// spectators') may be chosen; while it runs, a player steps back through their own seat's history.
+// "Verify dice" asks the server to re-run the match and recomputes the seed commitment here in
+// the browser.
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Connection } from "../net/connection";
 import type { SessionUser } from "../app/session";
-import { MatchStatus, ViewAtSchema, type MatchUpdate, type ViewAt } from "../gen/wire_pb";
+import { MatchStatus, type MatchUpdate } from "../gen/wire_pb";
 import { errorText } from "../app/format";
+import { gameTitle, scenarioName, useGames } from "../app/games";
 import { links } from "../app/router";
+import { sidesToPlay } from "../app/toPlay";
+import { turnText } from "../app/turnText";
 import { exposeForTests } from "../app/testing";
 import { Board } from "../boards";
 import { VerifyPanel } from "./VerifyPanel";
+import { ReplayControls } from "./ReplayControls";
+import { TurnIndex } from "./turns";
+import { useStepKeys, type Steps } from "./useStepKeys";
+import { useViewAt } from "./useViewAt";
 
 // `invite`: a private match's code, which lets someone holding no seat watch (and so replay) it.
 export function ReplayPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
   const { conn, matchId, invite } = props;
+  const games = useGames(conn);
   const [match, setMatch] = useState<MatchUpdate | null>(null);
   const [seat, setSeat] = useState<number | null>(null);
   const [seq, setSeq] = useState(0);
-  const [frame, setFrame] = useState<ViewAt | null>(null);
-  const [error, setError] = useState("");
+  const [loadError, setLoadError] = useState("");
+  const { frame, error } = useViewAt(conn, matchId, seat, seq);
+  const last = frame?.lastSeq ?? match?.seq ?? 0;
+
+  // Moves run one after another, each from where the one before landed: a turn step waits for
+  // the server to say where the turn begins, and keys pressed meanwhile follow it.
+  const at = useRef(0);
+  const lastRef = useRef(last);
+  lastRef.current = last;
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const move = useCallback((target: (from: number, last: number) => number | Promise<number>) => {
+    queue.current = queue.current.then(async () => {
+      const to = Math.max(0, Math.min(lastRef.current, await target(at.current, lastRef.current)));
+      at.current = to;
+      setSeq(to);
+    }).catch((e) => setLoadError(errorText(e)));
+  }, []);
 
   // The match's seats, status and commitment, from a one-off spectator subscription.
   useEffect(() => {
@@ -29,66 +52,60 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
         setMatch(u);
         const mine = props.user ? u.seats.find((s) => s.userId === props.user!.id) : undefined;
         setSeat(mine ? mine.seat : -1);
-        setSeq(u.status === MatchStatus.FINISHED ? 0 : u.seq);
+        // A finished match is replayed from the set-up; a running one steps back from now.
+        const start = u.status === MatchStatus.FINISHED ? 0 : u.seq;
+        lastRef.current = u.seq;
+        at.current = start;
+        setSeq(start);
       })
-      .catch((e) => setError(errorText(e)));
+      .catch((e) => setLoadError(errorText(e)));
     return () => {
       conn.request({ case: "unsubscribe", value: { matchId } }).catch(() => undefined);
       exposeForTests({ lastViewAt: undefined });
     };
   }, [conn, matchId, invite]);
 
+  // Turns are the same in every seat's view; asked as the seat the page shows (always allowed).
+  const seatRef = useRef(seat);
+  seatRef.current = seat;
+  const turns = useMemo(() => new TurnIndex(async (s) => {
+    const v = await conn.call({ case: "fetchViewAt", value: { matchId, seq: s, seat: seatRef.current ?? -1 } }, "viewAt");
+    return v.gameStatus?.turn ?? 0;
+  }), [conn, matchId]);
   useEffect(() => {
-    if (seat === null) return;
-    conn
-      .call({ case: "fetchViewAt", value: { matchId, seq, seat } }, "viewAt")
-      .then((v) => {
-        setFrame(v);
-        setError("");
-        exposeForTests({ lastViewAt: toJson(ViewAtSchema, v) });
-      })
-      .catch((e) => setError(errorText(e)));
-  }, [conn, matchId, seq, seat]);
+    if (frame) turns.remember(frame.seq, frame.gameStatus?.turn ?? 0);
+  }, [frame, turns]);
 
+  const steps: Steps = useMemo(() => ({
+    event: (by) => move((from) => from + by),
+    turn: (by) => move((from, end) => (by > 0 ? turns.nextTurnStart(from, end) : turns.previousTurnStart(from))),
+    first: () => move(() => 0),
+    last: () => move((_, end) => end),
+  }), [move, turns]);
+  useStepKeys(steps);
+
+  const title = match ? `${gameTitle(games, match.game)} — ${scenarioName(games?.games.find((g) => g.id === match.game), match.scenario)}` : "";
   if (!match || seat === null) {
-    return <section><h1>Replay of match {matchId.toString()}</h1>{error ? <p class="error" role="alert">{error}</p> : <p>Loading…</p>}</section>;
+    return <section><h1>Replay of match {matchId.toString()}</h1>{loadError ? <p class="error" role="alert">{loadError}</p> : <p>Loading…</p>}</section>;
   }
   const finished = match.status === MatchStatus.FINISHED;
-  const last = frame?.lastSeq ?? match.seq;
-  const step = (to: number) => setSeq(Math.max(0, Math.min(last, to)));
 
   return (
     <div class="replay">
-      <h1>Replay of match {matchId.toString()}</h1>
+      <h1>Replay: {title} <span class="muted">#{matchId.toString()}</span></h1>
       <p><a href={links.match(matchId, invite)}>Back to the match</a></p>
-      {error && <p class="error" role="alert">{error}</p>}
-      <div class="replay-controls" role="group" aria-label="Step through the match">
-        <button type="button" onClick={() => step(0)} disabled={seq === 0}>First</button>
-        <button type="button" onClick={() => step(seq - 1)} disabled={seq === 0}>Previous</button>
-        <span data-testid="replay-position">Event {seq} of {last}</span>
-        <button type="button" onClick={() => step(seq + 1)} disabled={seq >= last}>Next</button>
-        <button type="button" onClick={() => step(last)} disabled={seq >= last}>Last</button>
-        {finished && (
-          <label>
-            Seen by
-            <select name="seat" value={seat} onChange={(e) => setSeat(Number(e.currentTarget.value))}>
-              <option value={-1}>Spectators</option>
-              {match.seats.map((s) => (
-                <option key={s.seat} value={s.seat}>{s.side}</option>
-              ))}
-            </select>
-          </label>
-        )}
-      </div>
+      {(loadError || error) && <p class="error" role="alert">{loadError || error}</p>}
+      <ReplayControls seq={seq} last={last} steps={steps} onSeek={(to) => move(() => to)}
+        seat={seat} seats={finished ? match.seats : null} onSeat={setSeat} />
       {frame && (
         <div class="match-body">
           <div class="board-area" aria-label="Board">
-            {frame.view && <Board view={frame.view} choices={[]} onChoose={() => undefined} yourSeat={-1} />}
+            {frame.view && <Board view={frame.view} choices={[]} onChoose={() => undefined} yourSeat={-1}
+              toPlay={sidesToPlay(frame.gameStatus, match.seats)} />}
           </div>
           <aside class="side-panel">
             <p data-testid="replay-status">
-              Turn {frame.gameStatus?.turn ?? 0}{frame.gameStatus?.phase ? `, ${frame.gameStatus.phase}` : ""}
-              {frame.gameStatus?.finished ? ` — ${frame.gameStatus.result}` : ""}
+              {frame.gameStatus?.finished ? `Turn ${frame.gameStatus.turn} — ${frame.gameStatus.result}` : turnText(frame.gameStatus, match.seats)}
             </p>
             <section class="log" aria-label="This event">
               <h2>Event {frame.seq}</h2>

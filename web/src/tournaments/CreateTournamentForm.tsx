@@ -237,7 +237,7 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
       {!knockout && (
         <fieldset>
           <legend>Tiebreak order</legend>
-          <TiebreakPicker value={form.tiebreaks} onChange={(order) => set("tiebreaks", order)} />
+          <TiebreakPicker value={form.tiebreaks} sides={game?.seats ?? []} onChange={(order) => set("tiebreaks", order)} />
         </fieldset>
       )}
       <label class="check">{check("rated")} Rated (Glicko-2, per title and per side)</label>

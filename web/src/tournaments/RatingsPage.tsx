@@ -33,7 +33,7 @@ export function RatingsPage({ conn, user }: PageProps) {
   }, [conn, shown, side, provisional, historyOf]);
 
   const info = games.find((g) => g.id === shown);
-  const nameOf = (id: bigint) => board?.rows.find((r) => r.userId === id)?.userName ?? `user ${id}`;
+  const nameOf = (id: bigint) => board?.rows.find((r) => r.userId === id)?.userName ?? "a player not listed here";
 
   return (
     <section class="ratings">

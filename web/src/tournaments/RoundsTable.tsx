@@ -1,8 +1,10 @@
-// Round robin and Swiss pairings, round by round: board, side A, side B, result and matches.
+// Round robin and Swiss pairings, round by round: board, the players of the game's first and
+// second side (the server's sides A and B), result and matches.
 import type { TournamentInfo } from "../gen/wire_pb";
 import { MatchLinks } from "./MatchLinks";
 
-export function RoundsTable({ info }: { info: TournamentInfo }) {
+// `sides`: the game's side names, seat 0 first.
+export function RoundsTable({ info, sides }: { info: TournamentInfo; sides: readonly string[] }) {
   const rounds = new Map<number, typeof info.boards>();
   for (const b of info.boards) {
     if (b.round === 0) continue;  // bracket matches are drawn in the bracket
@@ -19,8 +21,8 @@ export function RoundsTable({ info }: { info: TournamentInfo }) {
           <thead>
             <tr>
               <th>Board</th>
-              <th>Side A{info.miniMatch ? " (game 1)" : ""}</th>
-              <th>Side B</th>
+              <th>{sides[0] ?? "First side"}{info.miniMatch ? " (game 1)" : ""}</th>
+              <th>{sides[1] ?? "Second side"}{info.miniMatch ? " (game 1)" : ""}</th>
               <th>Result</th>
               <th />
             </tr>

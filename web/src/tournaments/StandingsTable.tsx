@@ -2,7 +2,8 @@
 import { type TournamentInfo, TournamentFormat } from "../gen/wire_pb";
 import { halfPoints, tiebreakLabel, tiebreakValue } from "./format";
 
-export function StandingsTable({ info }: { info: TournamentInfo }) {
+// `sides`: the game's side names, seat 0 first (the tiebreaks by side are named after them).
+export function StandingsTable({ info, sides }: { info: TournamentInfo; sides: readonly string[] }) {
   if (info.standings.length === 0) return <p>Standings appear once the event starts.</p>;
   // Elimination ranks by how far each player got: no tiebreaks, and points are only for information.
   const elimination =
@@ -17,7 +18,7 @@ export function StandingsTable({ info }: { info: TournamentInfo }) {
           <th>{elimination ? "Points won" : "Points"}</th>
           {tiebreaks.map((t) => (
             <th key={t} data-tiebreak={t}>
-              {tiebreakLabel(t)}
+              {tiebreakLabel(t, sides)}
             </th>
           ))}
         </tr>

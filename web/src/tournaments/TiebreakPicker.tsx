@@ -2,9 +2,10 @@
 // or removed), and the others offered to add at the end.
 import { TIEBREAKS, tiebreakLabel } from "./format";
 
-type Props = { value: string[]; onChange: (order: string[]) => void };
+// `sides`: the chosen game's side names, for the tiebreaks that count one side's points.
+type Props = { value: string[]; sides: readonly string[]; onChange: (order: string[]) => void };
 
-export function TiebreakPicker({ value, onChange }: Props) {
+export function TiebreakPicker({ value, sides, onChange }: Props) {
   const move = (index: number, by: number) => {
     const next = [...value];
     const [item] = next.splice(index, 1);
@@ -17,7 +18,7 @@ export function TiebreakPicker({ value, onChange }: Props) {
       <ol>
         {value.map((id, i) => (
           <li key={id} data-tiebreak={id}>
-            <span>{tiebreakLabel(id)}</span>
+            <span>{tiebreakLabel(id, sides)}</span>
             <button type="button" aria-label="earlier" disabled={i === 0} onClick={() => move(i, -1)}>
               ↑
             </button>
@@ -42,7 +43,7 @@ export function TiebreakPicker({ value, onChange }: Props) {
           <option value="">Add a tiebreak…</option>
           {unused.map((t) => (
             <option key={t.id} value={t.id}>
-              {t.label}
+              {tiebreakLabel(t.id, sides)}
             </option>
           ))}
         </select>

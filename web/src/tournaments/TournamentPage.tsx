@@ -3,6 +3,7 @@
 // logged-in player can register or withdraw; the organiser starts the event and has the tools.
 import { useState } from "preact/hooks";
 import { type TournamentInfo, TournamentFormat } from "../gen/wire_pb";
+import { gameTitle, scenarioName, sideNames, useGames } from "../app/games";
 import { AdjustmentsLog } from "./AdjustmentsLog";
 import { BracketView } from "./BracketView";
 import { FORMAT_NAMES, errorText } from "./format";
@@ -31,6 +32,7 @@ function describe(info: TournamentInfo): string {
 
 export function TournamentPage({ conn, user, id }: Props) {
   const { info, setInfo, error, reload } = useTournament(conn, id);
+  const games = useGames(conn);
   const [actionError, setActionError] = useState<string | null>(null);
 
   if (!info) return <section class="tournament">{error ? <p class="error">{error}</p> : <p>Loading…</p>}</section>;
@@ -57,8 +59,8 @@ export function TournamentPage({ conn, user, id }: Props) {
     <section class="tournament" data-tournament={String(info.tournamentId)}>
       <h1>{info.name}</h1>
       <p class="summary">
-        {info.game}
-        {info.scenario ? ` (${info.scenario})` : ""} — {describe(info)} — <span class="phase">{info.phase}</span>
+        {gameTitle(games, info.game)}
+        {info.scenario ? ` (${scenarioName(games?.games.find((g) => g.id === info.game), info.scenario)})` : ""} — {describe(info)} — <span class="phase">{info.phase}</span>
         {info.paused && <strong class="paused"> paused</strong>}
         {info.phase === "running" && info.rounds > 0 && ` — round ${info.currentRound} of ${info.rounds}`}
         {info.winner !== 0n && (
@@ -102,7 +104,7 @@ export function TournamentPage({ conn, user, id }: Props) {
       {info.phase !== "registration" && (
         <>
           <h2>Standings</h2>
-          <StandingsTable info={info} />
+          <StandingsTable info={info} sides={sideNames(games, info.game)} />
           {isElimination(info) ? (
             <>
               <h2>Bracket</h2>
@@ -111,7 +113,7 @@ export function TournamentPage({ conn, user, id }: Props) {
           ) : (
             <>
               <h2>Rounds</h2>
-              <RoundsTable info={info} />
+              <RoundsTable info={info} sides={sideNames(games, info.game)} />
             </>
           )}
         </>

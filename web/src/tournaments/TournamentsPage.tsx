@@ -2,6 +2,7 @@
 // organise; the creator is the event's organiser).
 import { useCallback, useEffect, useState } from "preact/hooks";
 import type { TournamentInfo } from "../gen/wire_pb";
+import { gameTitle, useGames } from "../app/games";
 import { CreateTournamentForm } from "./CreateTournamentForm";
 import { FORMAT_NAMES, errorText } from "./format";
 import type { PageProps } from "./types";
@@ -12,6 +13,7 @@ const PHASE_ORDER: Record<string, number> = { registration: 0, running: 1, finis
 export function TournamentsPage({ conn, user }: PageProps) {
   const [events, setEvents] = useState<TournamentInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const games = useGames(conn);
 
   const load = useCallback(() => {
     conn
@@ -52,7 +54,7 @@ export function TournamentsPage({ conn, user }: PageProps) {
                 <td>
                   <a href={`#/tournament/${t.tournamentId}`}>{t.name}</a>
                 </td>
-                <td>{t.game}</td>
+                <td>{gameTitle(games, t.game)}</td>
                 <td>
                   {FORMAT_NAMES[t.format]}
                   {t.miniMatch ? ", mini-matches" : ""}

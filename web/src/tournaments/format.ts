@@ -10,18 +10,22 @@ export const FORMAT_NAMES: Record<TournamentFormat, string> = {
   [TournamentFormat.DOUBLE_ELIMINATION]: "Double elimination",
 };
 
-// The server's tiebreak names (CreateTournament.tiebreaks) with the column heading for each.
+// The server's tiebreak names (CreateTournament.tiebreaks) with the column heading for each. The
+// server calls a pairing's two sides A (seat 0) and B; a person reads the game's side names.
 export const TIEBREAKS: { id: string; label: string }[] = [
   { id: "buchholz", label: "Buchholz" },
   { id: "median-buchholz", label: "Median Buchholz" },
   { id: "sonneborn-berger", label: "Sonneborn–Berger" },
   { id: "head-to-head", label: "Head-to-head" },
   { id: "wins", label: "Wins" },
-  { id: "side-a", label: "Points as side A" },
-  { id: "side-b", label: "Points as side B" },
+  { id: "side-a", label: "Points as the first side" },
+  { id: "side-b", label: "Points as the second side" },
 ];
 
-export function tiebreakLabel(id: string): string {
+// `sides`: the game's side names, seat 0 first, when known.
+export function tiebreakLabel(id: string, sides: readonly string[] = []): string {
+  if (id === "side-a" && sides[0]) return `Points as ${sides[0]}`;
+  if (id === "side-b" && sides[1]) return `Points as ${sides[1]}`;
   return TIEBREAKS.find((t) => t.id === id)?.label ?? id;
 }
 

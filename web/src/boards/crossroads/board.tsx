@@ -10,7 +10,7 @@ import { useStaticData } from "../static-data";
 import { CrossroadsMap } from "./map";
 import { CrossroadsPanel, kHomeBases, listedSquares } from "./panel";
 
-export function CrossroadsBoard({ view, choices, onChoose }: GameBoardProps<CrossroadsView>) {
+export function CrossroadsBoard({ view, choices, onChoose, toPlay }: GameBoardProps<CrossroadsView>) {
   const picker = usePicker(choices, onChoose);
   const map = useStaticData("crossroads_map", MapDataSchema);
   const tables = useStaticData("crossroads_tables", TablesDataSchema);
@@ -44,8 +44,7 @@ export function CrossroadsBoard({ view, choices, onChoose }: GameBoardProps<Cros
   const name = (type: string, id: string) =>
     (type === "agent" && tables.data?.agents[Number(id)]?.name) ||
     (type === "box" && kHomeBases[Number(id)]) ||
-    (type === "region" && view.regions[Number(id)]?.name) ||
-    `${type} ${id}`;
+    (type === "region" && view.regions[Number(id)]?.name);
 
   return (
     <BoardFrame
@@ -55,7 +54,7 @@ export function CrossroadsBoard({ view, choices, onChoose }: GameBoardProps<Cros
       name={name}
       picture={<CrossroadsMap view={view} map={map.data} picker={picker} focus={focus} onFocus={setFocus} />}
     >
-      <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} />
+      <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} toPlay={toPlay} />
     </BoardFrame>
   );
 }

@@ -33,7 +33,7 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
   // tooltip tells what stands on it.
   const contents = new Map<number, string[]>();
   const note = (sq: number, text: string) => contents.set(sq, [...(contents.get(sq) ?? []), text]);
-  for (const st of view.stacks) note(st.square, stackTitle(st));
+  for (const st of view.stacks) note(st.square, stackTitle(st, view.regions));
   for (const m of view.markers) note(m.square, `${m.side} ${m.kind}`);
 
   const squares = [];

@@ -5,8 +5,9 @@ import type { CrossroadsView, RegionView, StackView } from "../../gen/crossroads
 import { refKey } from "../board";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
-import { NameList, positive, Section, Tracks } from "../panel";
-import { sideClass, stackTitle } from "./pieces";
+import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
+import { phaseInWords } from "../../app/phases";
+import { sideClass, stackTitle, unitText } from "./pieces";
 
 function regionTitle(r: RegionView): string {
   return `${r.name} (${r.code}): ${r.control}, ${r.vp} VP`;
@@ -26,20 +27,21 @@ export const kHomeBases: Record<number, string> = { 1764: "Central India", 1765:
 
 interface StackProps {
   stack: StackView;
+  regions: readonly RegionView[];
   agentIndex: Map<string, number>;
   picker: Picker;
 }
 
-function StackPieces({ stack, agentIndex, picker }: StackProps) {
+function StackPieces({ stack, regions, agentIndex, picker }: StackProps) {
   return (
     <div class={`stack-pieces ${sideClass(stack.side)}`}>
-      <h4 title={stackTitle(stack)}>{`${stack.side} at ${stack.name}`}</h4>
+      <h4 title={stackTitle(stack, regions)}>{`${stack.side} at ${stack.name}`}</h4>
       {!stack.examined ? (
         <span class="none">not examined (22.3)</span>
       ) : (
         <div class="chips">
           {stack.units.map((u) => {
-            const label = `${u.nation} ${u.type} ${u.strength}`;
+            const label = unitText(u, regions);
             const id = String(u.id);
             const title = `${label} (CRT ${u.crt}, move ${u.move})${choiceHint(picker, "unit", id)}`;
             return (
@@ -101,19 +103,21 @@ interface Props {
   agentIndex: Map<string, number>;
   picker: Picker;
   listed: Set<number>;
+  toPlay: string[];
 }
 
-export function CrossroadsPanel({ view, agentIndex, picker, listed }: Props) {
+export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay }: Props) {
   const listedStacks = view.stacks.filter((s) => listed.has(s.square) && !(s.square in kHomeBases));
   const finished = view.britishVp !== 0 || view.russianVp !== 0;
   const treasury = view.pounds >= 0 ? `£${view.pounds}` : "";  // -1: not this seat's to see
   return (
     <>
       <Section title="Turn">
+        <ToPlay sides={toPlay} />
         <Tracks
           rows={[
             { label: "Turn", value: `${view.turn} · ${view.years}` },
-            { label: "Phase", value: view.phase },
+            { label: "Phase", value: phaseInWords(view.phase) },
             { label: "Operations phase", value: positive(view.operationsPhase) },
             { label: "First player", value: view.firstPlayer, title: "7.2" },
             { label: "Phasing", value: view.phasing },
@@ -153,7 +157,7 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed }: Props) {
                   <span class="none"> empty</span>
                 ) : (
                   here.map((s) => (
-                    <StackPieces key={s.side} stack={s} agentIndex={agentIndex} picker={picker} />
+                    <StackPieces key={s.side} stack={s} regions={view.regions} agentIndex={agentIndex} picker={picker} />
                   ))
                 )}
               </div>
@@ -164,7 +168,7 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed }: Props) {
       {listedStacks.length > 0 && (
         <Section title="Pieces">
           {listedStacks.map((s) => (
-            <StackPieces key={`${s.square}:${s.side}`} stack={s} agentIndex={agentIndex} picker={picker} />
+            <StackPieces key={`${s.square}:${s.side}`} stack={s} regions={view.regions} agentIndex={agentIndex} picker={picker} />
           ))}
         </Section>
       )}

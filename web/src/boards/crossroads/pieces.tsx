@@ -1,15 +1,22 @@
 // What moves on the Asia Crossroads map: the stacks this seat may see (22.0: an unexamined stack
 // shows only its flag) and the civilization markers (always visible, 22.2).
-import type { MarkerView, StackView } from "../../gen/crossroads_pb";
+import type { MarkerView, RegionView, StackView, UnitView } from "../../gen/crossroads_pb";
 import { kSquare } from "./terrain";
 
 export function sideClass(side: string): string {
   return `side-${side.toLowerCase()}`;
 }
 
-export function stackTitle(s: StackView): string {
+// "Persia garrison 2": a native unit's nationality is its region's code in the view; the
+// region's name is what a player reads.
+export function unitText(u: UnitView, regions: readonly RegionView[]): string {
+  const nation = regions.find((r) => r.code === u.nation)?.name ?? u.nation;
+  return `${nation} ${u.type} ${u.strength}`;
+}
+
+export function stackTitle(s: StackView, regions: readonly RegionView[]): string {
   if (!s.examined) return `${s.side} stack at ${s.name} (not examined, 22.3)`;
-  const units = s.units.map((u) => `${u.nation} ${u.type} ${u.strength}`);
+  const units = s.units.map((u) => unitText(u, regions));
   const agents = s.agents.map((a) => a.name || "agent (face down)");
   return `${s.side} at ${s.name}: ${[...units, ...agents].join(", ") || "empty"}`;
 }

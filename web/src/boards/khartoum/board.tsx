@@ -10,7 +10,7 @@ import { useStaticData } from "../static-data";
 import { KhartoumMap } from "./map";
 import { cardId, KhartoumPanel } from "./panel";
 
-export function KhartoumBoard({ view, choices, onChoose }: GameBoardProps<KhartoumView>) {
+export function KhartoumBoard({ view, choices, onChoose, toPlay }: GameBoardProps<KhartoumView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("khartoum", ScenarioDataSchema);
   // The boxes list units by name; refs name them by id. Unit names are unique in the data.
@@ -34,8 +34,7 @@ export function KhartoumBoard({ view, choices, onChoose }: GameBoardProps<Kharto
   const name = (type: string, id: string) =>
     (type === "unit" && data?.unit.find((u) => u.id === id)?.name) ||
     (type === "card" && data?.card.find((c) => c.id === id)?.name) ||
-    (type === "space" && view.spaces.find((s) => s.id === id)?.name) ||
-    `${type} ${id}`;
+    (type === "space" && view.spaces.find((s) => s.id === id)?.name);
 
   return (
     <BoardFrame
@@ -45,7 +44,7 @@ export function KhartoumBoard({ view, choices, onChoose }: GameBoardProps<Kharto
       name={name}
       picture={<KhartoumMap view={view} picker={picker} />}
     >
-      <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} />
+      <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} toPlay={toPlay} />
     </BoardFrame>
   );
 }

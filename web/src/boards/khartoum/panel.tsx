@@ -5,7 +5,8 @@ import type { BattleView, KhartoumView, SideView } from "../../gen/khartoum_pb";
 import type { ScenarioData } from "../../gen/hand_of_destiny_data_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
-import { NameList, positive, Section, Tracks } from "../panel";
+import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
+import { phaseInWords } from "../../app/phases";
 
 // Cards are shown as "K-04 Graham's Expedition"; the ref names the card by the id before the space.
 export function cardId(label: string): string {
@@ -127,9 +128,10 @@ interface PanelProps {
   data?: ScenarioData;
   unitId: Map<string, string>;
   picker: Picker;
+  toPlay: string[];
 }
 
-export function KhartoumPanel({ view, data, unitId, picker }: PanelProps) {
+export function KhartoumPanel({ view, data, unitId, picker, toPlay }: PanelProps) {
   const turns = data?.turn.length;
   const battle = view.battle;
   const battleSpace = battle ? (view.spaces.find((s) => s.id === battle.space)?.name ?? battle.space) : "";
@@ -138,12 +140,13 @@ export function KhartoumPanel({ view, data, unitId, picker }: PanelProps) {
   return (
     <>
       <Section title="Turn">
+        <ToPlay sides={toPlay} />
         <Tracks
           rows={[
             { label: "Turn", value: `${view.turn}${turns ? ` of ${turns}` : ""} · ${view.turnName}` },
             { label: "Nile", value: view.nileFlood ? "in flood" : "low", title: "29.11" },
-            { label: "Player", value: view.player },
-            { label: "Step", value: view.step },
+            { label: "Player turn", value: view.player, title: "the side whose player turn it is" },
+            { label: "Step", value: phaseInWords(view.step) },
             { label: "Card", value: view.card ? <CardChip label={view.card} picker={picker} /> : "" },
             { label: "Recruit to place", value: view.pendingUnit },
             { label: "Spaces of march left", value: positive(view.marchLeft), title: "card 18" },

@@ -9,7 +9,7 @@ import { useStaticData } from "../static-data";
 import { LionMap } from "./map";
 import { LionPanel } from "./panel";
 
-export function LionBoard({ view, choices, onChoose }: GameBoardProps<LionView>) {
+export function LionBoard({ view, choices, onChoose, toPlay }: GameBoardProps<LionView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("lion", LionDataSchema);
   const drawn = new Set<string>([
@@ -19,8 +19,7 @@ export function LionBoard({ view, choices, onChoose }: GameBoardProps<LionView>)
   ]);
   const name = (type: string, id: string) =>
     (type === "area" && view.areas.find((a) => a.id === id)?.name) ||
-    (type === "unit" && data && [...data.troops, ...data.leaders].find((f) => f.id === id)?.name) ||
-    `${type} ${id}`;
+    (type === "unit" && data && [...data.troops, ...data.leaders].find((f) => f.id === id)?.name);
   return (
     <BoardFrame
       game="lion"
@@ -29,7 +28,7 @@ export function LionBoard({ view, choices, onChoose }: GameBoardProps<LionView>)
       name={name}
       picture={<LionMap view={view} picker={picker} />}
     >
-      <LionPanel view={view} data={data} picker={picker} />
+      <LionPanel view={view} data={data} picker={picker} toPlay={toPlay} />
     </BoardFrame>
   );
 }

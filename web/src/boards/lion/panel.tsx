@@ -5,7 +5,8 @@ import type { LionData } from "../../gen/lion_data_pb";
 import type { LionView } from "../../gen/lion_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
-import { NameList, Section, Tracks } from "../panel";
+import { NameList, Section, ToPlay, Tracks } from "../panel";
+import { machineNameInWords, phaseInWords } from "../../app/phases";
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
@@ -51,7 +52,19 @@ function ForceChips({ view, data, picker }: { view: LionView; data: LionData; pi
   );
 }
 
-export function LionPanel({ view, data, picker }: { view: LionView; data?: LionData; picker: Picker }) {
+// The banners of the banner card, by name: the view lists them by id, left to right.
+function bannerNames(view: LionView): string[] {
+  return view.bannerCardOrder.map((id) => view.banners.find((b) => b.id === id)?.name ?? machineNameInWords(id));
+}
+
+interface PanelProps {
+  view: LionView;
+  data?: LionData;
+  picker: Picker;
+  toPlay: string[];
+}
+
+export function LionPanel({ view, data, picker, toPlay }: PanelProps) {
   const months = data?.months.length;
   return (
     <>
@@ -61,10 +74,11 @@ export function LionPanel({ view, data, picker }: { view: LionView; data?: LionD
         </Section>
       )}
       <Section title="Turn">
+        <ToPlay sides={toPlay} />
         <Tracks
           rows={[
             { label: "Turn", value: `${view.turn}${months ? ` of ${months}` : ""} · ${view.month}` },
-            { label: "Phase", value: view.phase },
+            { label: "Phase", value: phaseInWords(view.phase) },
             { label: "Action points", value: String(view.actionPoints), title: "4.1" },
             { label: "City Morale", value: `${view.cityMorale} (DRM ${signed(view.cmDrm)})` },
             { label: "Resource Points", value: `${view.resourcePoints} (DRM ${signed(view.rpDrm)})` },
@@ -75,7 +89,7 @@ export function LionPanel({ view, data, picker }: { view: LionView; data?: LionD
             },
             { label: "Relief expedition", value: view.reliefTurn > 0 ? `turn ${view.reliefTurn}` : "" },
             { label: "Actions done", value: view.actionsDone.join(", ") },
-            { label: "Difficulty", value: view.difficulty.replace("_", " ") },
+            { label: "Difficulty", value: machineNameInWords(view.difficulty) },
           ]}
         />
       </Section>
@@ -94,7 +108,7 @@ export function LionPanel({ view, data, picker }: { view: LionView; data?: LionD
             },
             {
               label: "Banner card",
-              value: view.bannerCard > 0 ? `${view.bannerCard}: ${view.bannerCardOrder.join(", ")}` : "",
+              value: view.bannerCard > 0 ? `${view.bannerCard}: ${bannerNames(view).join(", ")}` : "",
             },
             { label: "Banner deck", value: `${view.bannerDeck} face down` },
             { label: "Gunboats built", value: String(view.gunboatsBuilt) },
