@@ -67,9 +67,9 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  EXPECT_EQ(core::hash_hex(r.signature), "def0af9393f86f77");
-  EXPECT_EQ(r.actions,
-            21534u);  // agent choices (14.8, 15.1(4), 16.21), wider 23.0 offers, levy Khan (5.42(3))
+  // Last: the corrected map (Karkaralinsk West Siberian, Gur'ev's routes, Nepal, town terrain).
+  EXPECT_EQ(core::hash_hex(r.signature), "f5842ff0a72c1e56");
+  EXPECT_EQ(r.actions, 22808u);
 }
 
 // Legal-action counts in named positions (perft-style oracle).
@@ -77,7 +77,9 @@ TEST(CrossroadsPlayout, LegalActionCounts) {
   std::vector<core::Action> legal;
   auto s = start("scenario1", 1);
   game().legal_actions(*s, kRussian, legal);
-  EXPECT_EQ(legal.size(), 5u);  // S1 3.4: two West Siberian irregulars in any of five WS cities
+  // S1 3.4: two West Siberian irregulars in any of six WS cities (Orenburg, Gur'ev, Karkaralinsk,
+  // Semipalatinsk, Omsk, Petropavlovsk).
+  EXPECT_EQ(legal.size(), 6u);
   auto b = board({"place British FF at Delhi", "agent Keane at Delhi"});
   game().legal_actions(*b, kBritish, legal);
   // Pick the force at Delhi, end movement; 23.1: offer or ask 1/2/5/10 pounds, hand NI or NP
