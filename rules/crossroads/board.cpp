@@ -259,9 +259,13 @@ void next_levy(State& s, core::EventSink& ev) {
       }
 }
 
+// "Persia garrison 4": the nation, the kind and the counter's number among its own kind, as a
+// player tells two counters of one stack apart (never an index into the state).
 std::string unit_label(const State& s, int u) {
   const UnitType& t = s.type(u);
-  return s.d->nation_code(t.nation) + " " + kind_name(t.kind) + " #" + std::to_string(u);
+  int number = 1;
+  for (int v = 0; v < u; ++v) number += s.units[v].type == s.units[u].type;
+  return s.d->nation_name(t.nation) + " " + kind_name(t.kind) + " " + std::to_string(number);
 }
 
 }  // namespace frontier::crossroads

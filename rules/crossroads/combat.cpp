@@ -2,6 +2,7 @@
 // before combat, choice of CRT (50% rule), odds with rounding and the 1.5:1 column, terrain
 // multiple chosen by the defender, one agent's DRM per side, results in order; open war
 // (24.0); then agent capture (16.41) and massacres (20.5).
+#include "core/text.h"
 #include "crossroads/rules.h"
 
 namespace frontier::crossroads {
@@ -196,7 +197,7 @@ void begin_combat(State& s, int sq, core::EventSink& ev) {
     s.pounds[def] = static_cast<int16_t>(s.pounds[def] + pounds);
     if (ev.enabled())
       ev.add("open_war", std::string("Open war! The ") + side_name(def) + " receive " +
-                             std::to_string(pounds) + " pounds (24.1)");
+                             core::count_of(pounds, "pound", "pounds") + " (24.1)");
     shift_bop(s, att, s.rng.roll(), ev, "open war");
   }
   // 14.5: withdrawal if every defending unit is faster than the fastest attacker.

@@ -201,6 +201,15 @@ std::string Data::nation_code(int nation) const {
   if (nation == kGhaziNation) return "Ghazi";
   return region_code[nation - 2];
 }
+std::string Data::nation_name(int nation) const {
+  if (nation >= 2 && nation < kGhaziNation) return region_name[nation - 2];
+  return nation_code(nation);
+}
+
+int khan_of(const Data& d, int region) {
+  return d.agent_index("Khan of " + d.region_name[region]);
+}
+
 int Data::nation_of(const std::string& code) const {
   if (code == "BR") return kNationBR;
   if (code == "RU") return kNationRU;

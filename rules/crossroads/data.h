@@ -81,6 +81,7 @@ struct Data {
   int agent_index(const std::string& name) const;
   int type_index(int nation, UnitKind kind) const;  // -1 when the nation has no such unit
   std::string nation_code(int nation) const;
+  std::string nation_name(int nation) const;  // "British", "Russian", "Ghazi" or the region's name
   int nation_of(const std::string& code) const;
 };
 
@@ -88,6 +89,8 @@ struct Data {
 const Data& data();
 
 std::string square_name(const Data& d, int loc);
+// The generic Khan agent of a region (5.42(3)), "Khan of <region name>" in the data.
+int khan_of(const Data& d, int region);
 const char* kind_name(UnitKind k);
 const char* kind_code(UnitKind k);
 

@@ -1,5 +1,6 @@
 // Income (9.0), recruits and placement limits (10.0), supply point purchase (17.1),
 // civilization markers (20.1-20.3) and disbanding (10.5). Both seats act at once (3.1 [3]).
+#include "core/text.h"
 #include "crossroads/picker.h"
 #include "crossroads/rules.h"
 
@@ -339,13 +340,13 @@ std::string expend_describe(const State& s, int seat, const core::Action& a) {
       if (a.a >= 2000) return "Place the captured " + d.agents[a.a - 2000].name + " (16.44)";
       if (a.a >= 1000)
         return "Recruit agent " + d.agents[a.a - 1000].name + " (" +
-               std::to_string(agent_cost(s, a.a - 1000)) + " pounds)";
-      return "Recruit " + d.nation_code(d.types[a.a].nation) + " " + kind_name(d.types[a.a].kind) + " (" +
-             std::to_string(unit_cost(s, a.a)) + " pounds)";
+               core::count_of(agent_cost(s, a.a - 1000), "pound", "pounds") + ")";
+      return "Recruit " + d.nation_name(d.types[a.a].nation) + " " + kind_name(d.types[a.a].kind) + " (" +
+             core::count_of(unit_cost(s, a.a), "pound", "pounds") + ")";
     case kRecruitAt:
       return "Place the recruit at " + square_name(d, a.a);
     case kBuySp:
-      return "Buy a supply point (" + std::to_string(sp_cost(s, seat)) + " pounds)";
+      return "Buy a supply point (" + core::count_of(sp_cost(s, seat), "pound", "pounds") + ")";
     case kBuyMarker:
       return std::string("Build a ") + kMarkerName[a.a] + " at " + square_name(d, a.b);
     case kDone:

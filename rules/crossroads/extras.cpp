@@ -205,7 +205,7 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       return true;
     case kLevy: {
       if (a.b == 2) {  // the Khan's placement closes the levy
-        if (a.a >= 0) s.agents[d.agent_index("Khan (" + d.region_code[s.levy_region] + ")")].loc = a.a;
+        if (a.a >= 0) s.agents[khan_of(d, s.levy_region)].loc = a.a;
         levy_closed(s, ev);
         return true;
       }
@@ -233,7 +233,7 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       }
       if (s.levy_left == 0) {
         // 5.42(3): the player may then put the region's Khan, if not on the map, on one of them.
-        int khan = s.levy_region >= 0 ? d.agent_index("Khan (" + d.region_code[s.levy_region] + ")") : -1;
+        int khan = s.levy_region >= 0 ? khan_of(d, s.levy_region) : -1;
         bool placed = false;
         for (int u = 0; u < s.nunits; ++u) placed = placed || (s.units[u].flags & kLevied);
         if (khan >= 0 && s.agents[khan].loc == kPool && placed)

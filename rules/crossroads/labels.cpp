@@ -37,11 +37,11 @@ core::PromptInfo prompt_for(const State& s, int seat) {
   const Data& d = *s.d;
   if (s.levy_khan)
     return {"levy_khan",
-            "Put the " + d.region_code[s.levy_region] + " Khan on one of the levy irregulars? (5.42(3))"};
+            "Put the Khan of " + d.region_name[s.levy_region] + " on one of the levy irregulars? (5.42(3))"};
   if (s.levy_left > 0)
     return {s.levy_region >= 0 ? "levy" : "jihad",
-            s.levy_region >= 0 ? "Place " + std::to_string(s.levy_left) + " " + d.region_code[s.levy_region] +
-                                     " levy irregulars (5.42(3))"
+            s.levy_region >= 0 ? "Place " + std::to_string(s.levy_left) + " levy irregulars of " +
+                                     d.region_name[s.levy_region] + " (5.42(3))"
                                : "Place the Ghazis and the Mad Mullah (21.2)"};
   if (s.pick_for >= 0)
     return s.pick_for == kPickCombat

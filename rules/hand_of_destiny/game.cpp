@@ -2,6 +2,7 @@
 // legal actions and their application to the rule files; labels and explanations.
 #include "hand_of_destiny/game.h"
 
+#include "core/text.h"
 #include "hand_of_destiny/rules.h"
 
 namespace frontier::hand_of_destiny {
@@ -52,9 +53,8 @@ StepModule module_of(Step step) {
 
 }  // namespace
 
-// "1 space", "3 spaces": prompts count movement left in words a player reads.
 std::string count_spaces(int n) {
-  return std::to_string(n) + (n == 1 ? " space" : " spaces");
+  return core::count_of(n, "space", "spaces");
 }
 
 int prompt_seat(const State& s) {
@@ -386,7 +386,7 @@ std::string HandOfDestinyGame::explain_illegal(const core::GameState& gs, core::
     default:
       break;
   }
-  return "That is not one of the choices of the " + std::string(step_name(s.step)) + " prompt";
+  return "That is not one of the choices now: " + prompt(gs, seat).text;
 }
 
 std::string HandOfDestinyGame::describe(const core::GameState& gs, core::Seat, const core::Action& a) const {

@@ -203,8 +203,8 @@ bool kind_fits_stage(Stage st, int kind) {
 std::string why_illegal(const State& s, const core::Action& a) {
   if (s.finished()) return "The game is over (9.0)";
   if (!kind_fits_stage(s.stage, a.kind))
-    return "Not now: Gordon is asked '" + prompt_info(s).kind +
-           "'; once started, an action must be completed before the next (4.1)";
+    return "Not now: first \"" + prompt_info(s).text +
+           "\"; once started, an action must be completed before the next (4.1)";
   switch (static_cast<ActionKind>(a.kind)) {
     case START_ACTION:
       if (s.stage != Stage::kChooseAction)
@@ -264,7 +264,7 @@ std::string why_illegal(const State& s, const core::Action& a) {
     case LOSE_STEP:
       return "Step losses go to two-step units first (11.11)";
     default:
-      return "That is not one of the choices of the current prompt (" + prompt_info(s).kind + ")";
+      return "That is not one of the choices now: " + prompt_info(s).text;
   }
 }
 

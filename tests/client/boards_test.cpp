@@ -105,7 +105,7 @@ TEST(Boards, LionDrawsTheFourBannerPathsWithEachBannerWhereItStands) {
   EXPECT_NE(out.find("CM 7 · RP 5 · AP 3 · relief turn 12"), std::string::npos) << out;
   EXPECT_NE(out.find("Event card: #4 Nile falls"), std::string::npos) << out;
   EXPECT_NE(out.find("Black banner, strength 4\n      6 Omdurman Camp (taken) → [Black] 5 Fort Omdurman (F2, "
-                     "key, taken, 1 units) → 4 Tuti Island"),
+                     "key, taken, 1 unit) → 4 Tuti Island"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("Green banner, strength 3, disorganised\n      [Green] 6 Kalakla (taken)"),

@@ -142,7 +142,7 @@ TEST(CrossroadsChoices, LevyKhanIsTheGainingPlayersChoice) {
   EXPECT_EQ(game().prompt(*s, kRussian).kind, "levy_khan");
   auto choices = labels(*s, kRussian);
   EXPECT_EQ(choices.back(), "Leave the Khan in the counter mix");
-  int khan = data().agent_index("Khan (AF)");
+  int khan = data().agent_index("Khan of Afghanistan");
   ASSERT_GE(khan, 0);
   play(*s, kRussian, "Leave the Khan in the counter mix");
   EXPECT_EQ(S(*s).agents[khan].loc, kPool);

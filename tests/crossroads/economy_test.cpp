@@ -27,7 +27,7 @@ TEST(CrossroadsEconomy, OccupiedCitiesAndTradingPostsPay) {
 TEST(CrossroadsEconomy, SupplyPointsCostMoreAfterTen) {
   // 17.1: the first 10 SP a turn cost one pound, later ones two.
   auto s = spend({"pounds British 30"});
-  for (int i = 0; i < 10; ++i) play(*s, kBritish, "Buy a supply point (1 pounds)");
+  for (int i = 0; i < 10; ++i) play(*s, kBritish, "Buy a supply point (1 pound)");
   EXPECT_TRUE(offered(*s, kBritish, "Buy a supply point (2 pounds)"));
   play(*s, kBritish, "Buy a supply point (2 pounds)");
   EXPECT_EQ(S(*s).pounds[kBritish], 18);
@@ -36,7 +36,7 @@ TEST(CrossroadsEconomy, SupplyPointsCostMoreAfterTen) {
 TEST(CrossroadsEconomy, NativeFieldForceNeedsAnOccupiedCity) {
   // 10.33 example: British control Afghanistan and occupy Kabul: an Afghan field force goes there.
   auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 10"});
-  play(*s, kBritish, "Recruit AF field force (3 pounds)");
+  play(*s, kBritish, "Recruit Afghanistan field force (3 pounds)");
   auto l = labels(*s, kBritish);
   EXPECT_TRUE(offered(*s, kBritish, "Place the recruit at Kabul"));
   EXPECT_FALSE(offered(*s, kBritish, "Place the recruit at Kandahar"));
@@ -46,8 +46,8 @@ TEST(CrossroadsEconomy, RecruitsLimitedByForage) {
   // 10.61: new brigades in a square up to its forage value.
   auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 60"});
   int placed = 0;
-  while (offered(*s, kBritish, "Recruit AF irregulars (1 pounds)")) {
-    play(*s, kBritish, "Recruit AF irregulars (1 pounds)");
+  while (offered(*s, kBritish, "Recruit Afghanistan irregulars (1 pound)")) {
+    play(*s, kBritish, "Recruit Afghanistan irregulars (1 pound)");
     // A long list of squares is offered block by block (picker.h).
     if (!offered(*s, kBritish, "Squares in rows 21-27, columns 21-27")) break;
     play(*s, kBritish, "Squares in rows 21-27, columns 21-27");
