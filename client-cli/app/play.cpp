@@ -8,6 +8,10 @@
 #include <cstdio>
 #include <thread>
 
+#include "app/terminal.h"
+#include "render/screen.h"
+#include "render/text_width.h"
+
 namespace frontier::cli {
 
 namespace {
@@ -126,14 +130,42 @@ void PlayLoop::take_update(const wire::MatchUpdate& u) {
   }
 }
 
+int PlayLoop::screen_width() const {
+  int columns = terminal_size().columns;
+  return columns > 0 ? columns : opts_.render.board.width;
+}
+
 void PlayLoop::show_board() {
   if (ctx_.json) {
     *ctx_.out << "{\"event\":\"update\",\"update\":" << to_json(current_) << "}\n" << std::flush;
     return;
   }
-  *ctx_.out << ctx_.style.clear_screen() << render_update(current_, log_, ctx_.style, opts_.render);
-  if (!my_prompt() && current_.status() == wire::RUNNING && !opts_.watching)
-    *ctx_.out << ctx_.style.dim("Waiting for the opponent... (type help for commands)") << "\n";
+  const Style& style = ctx_.style;
+  TerminalSize term = terminal_size();
+  BoardOptions board_opts = opts_.render.board;
+  board_opts.width = screen_width();
+  ScreenParts parts;
+  parts.top = render_heading(current_, style) + render_status(current_, style);
+  std::string board = render_board(current_.view(), style, board_opts);
+  if (!board.empty())
+    parts.board = style.bold("Board") +
+                  (board_opts.focus.empty() ? "" : " (zoom: " + board_opts.focus + ")") + "\n" + board;
+  if (!log_.empty())
+    parts.log = style.bold("Recent log") + "\n" + render_log(log_, opts_.render.log_lines, style);
+  const Prompt* p = interactive() ? my_prompt() : nullptr;
+  if (p) {
+    parts.bottom = render_prompt(*p, style, board_opts.width, &numbers_.assign(*p));
+  } else if (current_.status() == wire::RUNNING && !opts_.watching) {
+    parts.bottom = style.dim("Waiting for the opponent... (type help for commands)") + "\n";
+  }
+  FittedScreen fit = fit_screen(parts, board_opts.width, term.rows, board_first_);
+  board_first_ = fit.board_first;
+  board_page_ = std::max(1, fit.board_shown - 1);
+  *ctx_.out << style.clear_screen() << fit.text;
+  if (p) {
+    *ctx_.out << "> ";
+    prompt_shown_ = true;
+  }
   *ctx_.out << std::flush;
 }
 
@@ -143,7 +175,9 @@ void PlayLoop::show_prompt() {
   if (ctx_.json) {
     *ctx_.out << "{\"event\":\"prompt\",\"prompt\":" << to_json(*p) << "}\n" << std::flush;
   } else {
-    *ctx_.out << render_prompt(*p, ctx_.style) << "> " << std::flush;
+    int width = screen_width();
+    *ctx_.out << wrap_to_width(render_prompt(*p, ctx_.style, width, &numbers_.assign(*p)), width) << "> "
+              << std::flush;
   }
   prompt_shown_ = true;
 }
@@ -316,7 +350,8 @@ int PlayLoop::run() {
               << ",\"winner\":" << current_.game_status().winner() << ",\"seq\":" << current_.seq()
               << ",\"final_hash\":" << json_quote(current_.final_hash()) << "}\n";
   } else {
-    *ctx_.out << (interactive() ? "" : "\n") << render_update(current_, log_, ctx_.style, opts_.render);
+    *ctx_.out << (interactive() ? "" : "\n")
+              << wrap_to_width(render_update(current_, log_, ctx_.style, opts_.render), screen_width());
   }
   *ctx_.out << std::flush;
   return exit_status_;

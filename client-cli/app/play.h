@@ -54,8 +54,10 @@ class PlayLoop {
   // Typed input while playing: a choice, or a command (help, board, log, zoom, chat, undo, resign, quit).
   void handle_line(const std::string& line);
   std::optional<std::string> read_line(int timeout_ms);
+  // The whole screen (heading, board, log, and the prompt when there is one) fitted to the terminal.
   void show_board();
   void show_prompt();
+  int screen_width() const;
   void note(const std::string& text);
   void send_async(wire::ClientMessage m);
   // Sends (or resends, with the same ids) the pending action, paced under the server's
@@ -78,6 +80,11 @@ class PlayLoop {
   std::string id_prefix_;
   uint64_t action_counter_ = 0;
   bool prompt_shown_ = false;
+  ChoiceNumbers numbers_;  // stable numbers within a family of prompts
+  // The first board line on screen and a page's worth of lines, when the board is a pane that
+  // scrolls (`more`, `back`) on a small terminal.
+  int board_first_ = 0;
+  int board_page_ = 10;
   bool quit_ = false;
   std::string input_;
   bool stdin_open_ = true;

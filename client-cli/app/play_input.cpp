@@ -12,6 +12,7 @@ namespace {
 const char* kHelp =
     "Type the number of a choice, or its name (or enough of it to be unique). Other commands:\n"
     "  board         show the board again        log       show more of the log\n"
+    "  more, back    scroll a board taller than the terminal down or up\n"
     "  zoom TEXT     show only rows mentioning TEXT (a region, an area); `zoom` alone shows all\n"
     "  chat TEXT     say something to the match  undo      take back your last action if allowed\n"
     "  resign yes    resign the match            quit      leave (the match goes on; play again later)\n";
@@ -68,8 +69,12 @@ void PlayLoop::handle_line(const std::string& raw) {
       return;
     }
     if (word == "board" || word == "b") {
+      show_board();  // with the prompt, when there is one
+      return;
+    }
+    if (word == "more" || word == "back") {
+      board_first_ += word == "more" ? board_page_ : -board_page_;
       show_board();
-      prompt_shown_ = false;
       return;
     }
     if (word == "log") {
@@ -79,8 +84,8 @@ void PlayLoop::handle_line(const std::string& raw) {
     }
     if (word == "zoom") {
       opts_.render.board.focus = rest;
+      board_first_ = 0;
       show_board();
-      prompt_shown_ = false;
       return;
     }
     if (word == "chat" && !rest.empty()) {
@@ -118,7 +123,7 @@ void PlayLoop::handle_line(const std::string& raw) {
     *ctx_.out << "Your last choice is still on its way; wait a moment.\n";
     return;
   }
-  auto choice = resolve_choice(*p, line);
+  auto choice = resolve_choice(*p, line, &numbers_.assign(*p));
   if (!choice) {
     *ctx_.out << ctx_.style.red("? ") << choice.status().message() << "\n";
     prompt_shown_ = false;

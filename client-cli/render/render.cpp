@@ -5,6 +5,7 @@
 
 #include "render/boards.h"
 #include "render/reflect.h"
+#include "render/text_width.h"
 
 namespace frontier::cli {
 
@@ -93,14 +94,18 @@ std::string render_log(const std::deque<LogEntry>& log, size_t n, const Style& s
   return out;
 }
 
-std::string render_prompt(const Prompt& p, const Style& style, int width) {
-  std::string out = style.cyan(style.bold("Your move")) + " (" + p.kind() + "): " + p.text() + "\n";
+std::string render_prompt(const Prompt& p, const Style& style, int width, const std::vector<int>* numbers) {
+  std::string out = style.cyan(style.bold("Your move")) + ": " + p.text() + "\n";
   int n = p.choices_size();
+  if (numbers && numbers->size() != static_cast<size_t>(n)) numbers = nullptr;
+  std::vector<std::pair<int, int>> order;  // (number, choice index)
+  for (int i = 0; i < n; ++i) order.emplace_back(numbers ? (*numbers)[static_cast<size_t>(i)] : i + 1, i);
+  std::sort(order.begin(), order.end());
   std::vector<std::string> cells;
   size_t widest = 0;
-  for (int i = 0; i < n; ++i) {
-    cells.push_back(std::to_string(i + 1) + ") " + p.choices(i).label());
-    widest = std::max(widest, cells.back().size());
+  for (auto [number, i] : order) {
+    cells.push_back(std::to_string(number) + ") " + p.choices(i).label());
+    widest = std::max(widest, display_width(cells.back()));
   }
   // Long lists (a Khartoum march can offer dozens of moves) go in columns, numbered down each one.
   size_t columns = n > 12 ? std::max<size_t>(1, static_cast<size_t>(width - 2) / (widest + 3)) : 1;
@@ -114,7 +119,8 @@ std::string render_prompt(const Prompt& p, const Style& style, int width) {
       size_t number = cell.find(')') + 1;
       std::string shown = style.bold(cell.substr(0, number)) + cell.substr(number);
       line += shown;
-      if (c + 1 < columns && k + rows < cells.size()) line += std::string(widest + 3 - cell.size(), ' ');
+      if (c + 1 < columns && k + rows < cells.size())
+        line += std::string(widest + 3 - display_width(cell), ' ');
     }
     out += line + "\n";
   }

@@ -5,6 +5,7 @@
 
 #include <deque>
 #include <string>
+#include <vector>
 
 #include "render/generic_board.h"
 #include "render/style.h"
@@ -27,8 +28,10 @@ std::string render_heading(const wire::MatchUpdate& u, const Style& style);
 std::string render_status(const wire::MatchUpdate& u, const Style& style);
 // The last `n` of `log`, oldest first.
 std::string render_log(const std::deque<LogEntry>& log, size_t n, const Style& style);
-// "Your move (choose_card): Pick a card\n  1) Ace\n  2) ..."
-std::string render_prompt(const Prompt& p, const Style& style, int width = 100);
+// "Your move: Pick a card\n  1) Ace\n  2) ...", the choices in order of their numbers: `numbers`
+// gives each choice's (by index; see ChoiceNumbers), else choice i is i + 1.
+std::string render_prompt(const Prompt& p, const Style& style, int width = 100,
+                          const std::vector<int>* numbers = nullptr);
 
 // Everything above, in reading order.
 std::string render_update(const wire::MatchUpdate& u, const std::deque<LogEntry>& log, const Style& style,

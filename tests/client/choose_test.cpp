@@ -25,6 +25,30 @@ TEST(Choose, ByNumberExactNameUniquePrefixOrUniquePart) {
   EXPECT_EQ(*resolve_choice(p, "card 3"), 1);
 }
 
+// Issue 15: a choice keeps its number while the prompts are of one kind, so a player's "4" still
+// means "End the March Phase" one step later; a new kind starts from 1.
+TEST(Choose, NumbersStayPutWithinAFamilyOfPrompts) {
+  ChoiceNumbers numbers;
+  Prompt first = prompt({"Move to Berber", "Move to Shendi", "End the march"});
+  EXPECT_EQ(numbers.assign(first), (std::vector<int>{1, 2, 3}));
+  // One step on: Berber is gone, two new places appear; Shendi and the end keep 2 and 3.
+  Prompt next = prompt({"Move to Metemma", "Move to Shendi", "Move to Abu Klea", "End the march"});
+  EXPECT_EQ(numbers.assign(next), (std::vector<int>{1, 2, 4, 3}));
+  EXPECT_EQ(*resolve_choice(next, "3", &numbers.current()), 3);  // "End the march"
+  EXPECT_EQ(*resolve_choice(next, "4", &numbers.current()), 2);  // "Move to Abu Klea"
+  EXPECT_EQ(numbers.assign(next), (std::vector<int>{1, 2, 4, 3})) << "assigning again changes nothing";
+  // Fewer choices: the numbers left show gaps rather than move.
+  Prompt fewer = prompt({"End the march", "Move to Abu Klea"});
+  EXPECT_EQ(numbers.assign(fewer), (std::vector<int>{3, 4}));
+  EXPECT_FALSE(resolve_choice(fewer, "1", &numbers.current()));
+  EXPECT_EQ(resolve_choice(fewer, "1", &numbers.current()).status().message(),
+            "There is no choice 1: pick a number from 1 to 4");
+  // Another kind of prompt numbers afresh.
+  Prompt battle = prompt({"Fire with Osman", "End the march"});
+  battle.set_kind("fire");
+  EXPECT_EQ(numbers.assign(battle), (std::vector<int>{1, 2}));
+}
+
 TEST(Choose, InputThatPicksNothingSaysWhy) {
   Prompt p = prompt({"Roll", "Play card 3", "Play card 7"});
   EXPECT_EQ(resolve_choice(p, "0").status().message(), "There is no choice 0: pick a number from 1 to 3");

@@ -1,6 +1,8 @@
 // A person at a terminal: `frontier play` under a pseudo-terminal, choosing by number and by
 // name, mistyping, and seeing the board kept current while the opponent (a scripted client)
 // moves, until the result.
+#include <regex>
+
 #include "cli_env.h"
 
 namespace frontier::testing {
@@ -18,7 +20,7 @@ TEST_F(Interactive, PlayerChoosesByNumberAndNameUntilTheEnd) {
   pid_t robot = b.start({"play", std::to_string(id), "--policy", "first", "--delay", "10"}, "robot");
 
   PtySession pty(a, {"play", std::to_string(id)});
-  long at = pty.wait_for("Your move (bid)", 0);
+  long at = pty.wait_for("Your move: Bid 0-3 in secret", 0);
   ASSERT_GE(at, 0) << pty.screen();
   EXPECT_NE(pty.screen().find("Match " + std::to_string(id)), std::string::npos);
   EXPECT_NE(pty.raw().find("\x1b["), std::string::npos) << "a terminal gets colour";
@@ -41,7 +43,8 @@ TEST_F(Interactive, PlayerChoosesByNumberAndNameUntilTheEnd) {
   // Then every move: by name ("roll") when offered, else by number.
   int moves = 0;
   for (; moves < 80; ++moves) {
-    auto [which, end] = pty.wait_for_any({"Your move (move)", "Result:"}, static_cast<size_t>(at));
+    auto [which, end] =
+        pty.wait_for_any({"Your move: Roll or play a card", "Result:"}, static_cast<size_t>(at));
     ASSERT_GE(which, 0) << pty.screen().substr(pty.screen().size() - 800);
     if (which == 1) break;
     at = pty.wait_for("> ", static_cast<size_t>(end));
@@ -65,7 +68,18 @@ TEST_F(Interactive, PlayerChoosesByNumberAndNameUntilTheEnd) {
 namespace frontier::testing {
 namespace {
 
-// A whole solitaire game of the Lion at the terminal, always answering "1".
+// The first number offered by the prompt shown last on `screen` ("1" when none is found).
+std::string first_number_offered(const std::string& screen) {
+  size_t prompt = screen.rfind("Your move:");
+  if (prompt == std::string::npos) return "1";
+  std::smatch m;
+  std::string rest = screen.substr(prompt);
+  static const std::regex kChoice(R"(\n +(\d+)\) )");
+  return std::regex_search(rest, m, kChoice) ? m[1].str() : "1";
+}
+
+// A whole solitaire game of the Lion at the terminal, always answering with the first number
+// shown (choice numbers stay put within a family of prompts, so it is not always 1).
 TEST_F(Interactive, LionPlayedAtTheTerminalByNumber) {
   CliUser a = registered("gordon");
   CliResult r = a.run({"games", "--json"});
@@ -81,7 +95,7 @@ TEST_F(Interactive, LionPlayedAtTheTerminalByNumber) {
     ASSERT_GE(which, 0) << pty.screen().substr(pty.screen().size() > 1500 ? pty.screen().size() - 1500 : 0);
     if (which == 1) break;
     at = end;
-    pty.type("1");
+    pty.type(first_number_offered(pty.screen()));
   }
   EXPECT_GT(answered, 3);
   EXPECT_NE(pty.screen().find("Banner paths"), std::string::npos) << "the Lion's own board is drawn";

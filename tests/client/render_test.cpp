@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "render/render.h"
+#include "render/screen.h"
+#include "render/text_width.h"
 
 namespace frontier::cli {
 namespace {
@@ -61,13 +63,61 @@ TEST(Render, PromptIsNumberedFromOne) {
   p.set_text("Roll or play a card");
   p.add_choices()->set_label("Roll");
   p.add_choices()->set_label("Play card 4");
-  EXPECT_EQ(render_prompt(p, Style(false)),
-            "Your move (move): Roll or play a card\n  1) Roll\n  2) Play card 4\n");
+  EXPECT_EQ(render_prompt(p, Style(false)), "Your move: Roll or play a card\n  1) Roll\n  2) Play card 4\n");
+  // Numbers a ChoiceNumbers gave (a family's choices keep theirs) are shown as given.
+  std::vector<int> numbers{3, 1};
+  EXPECT_EQ(render_prompt(p, Style(false), 100, &numbers),
+            "Your move: Roll or play a card\n  1) Play card 4\n  3) Roll\n");
   // Long lists go in columns, numbered down each column.
   for (int i = 0; i < 13; ++i) p.add_choices()->set_label("March " + std::to_string(i));
   std::string text = render_prompt(p, Style(false), 60);
   EXPECT_NE(text.find("\n  1) Roll          6) March 3       11) March 8\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\n  5) March 2       10) March 7      15) March 12\n"), std::string::npos) << text;
+}
+
+// Issue 15: what a terminal shows is measured as it looks: colours take no room, "→" one column.
+TEST(TextWidth, MeasuresColumnsAndWrapsAtSpaces) {
+  EXPECT_EQ(display_width("\x1b[1mBold\x1b[0m → £3"), 9u);
+  EXPECT_EQ(display_width(""), 0u);
+  std::string text = "  A long line of words that will not fit in twenty-five columns at all\nshort\n";
+  std::string wrapped = wrap_to_width(text, 25);
+  for (const std::string& line : split_lines(wrapped)) EXPECT_LE(display_width(line), 25u) << line;
+  EXPECT_EQ(wrapped,
+            "  A long line of words\n    that will not fit in\n    twenty-five columns\n    at all\nshort\n");
+  // A word longer than the width is cut; colours survive.
+  std::string cut = wrap_to_width("\x1b[31m" + std::string(30, 'x') + "\x1b[0m", 20);
+  EXPECT_EQ(split_lines(cut).size(), 2u);
+  EXPECT_EQ(display_width(split_lines(cut)[0]), 20u);
+  EXPECT_NE(cut.find("\x1b[31m"), std::string::npos);
+}
+
+// Issue 15: at 80x24 the heading and the whole prompt stay in view; a tall board becomes a pane
+// that scrolls, with a line saying how.
+TEST(Screen, ATallBoardBecomesAScrollingPaneOn24Rows) {
+  ScreenParts parts;
+  parts.top = "Match 1 · khartoum\n  Mahdist: a\n  Empire: b\nTurn 1\n";
+  for (int i = 1; i <= 40; ++i) parts.board += "board line " + std::to_string(i) + "\n";
+  for (int i = 1; i <= 6; ++i) parts.log += "  [" + std::to_string(i) + "] something happened\n";
+  parts.bottom = "Your move: March\n  1) End the March Phase\n  2) March from Berber\n";
+  FittedScreen fit = fit_screen(parts, 80, 24, 0);
+  auto lines = split_lines(fit.text);
+  EXPECT_EQ(lines.size(), 23u) << fit.text;  // one row left for the input line
+  EXPECT_EQ(lines.front(), "Match 1 · khartoum");
+  EXPECT_EQ(lines.back(), "  2) March from Berber");
+  EXPECT_NE(fit.text.find("board line 1\n"), std::string::npos);
+  EXPECT_EQ(fit.text.find("board line 40\n"), std::string::npos);
+  EXPECT_NE(fit.text.find("-- board lines 1-12 of 40 (more, back: scroll; zoom TEXT: focus) --"),
+            std::string::npos)
+      << fit.text;
+  EXPECT_NE(fit.text.find("[6] something happened"), std::string::npos) << "the latest log lines stay";
+  // Scrolled past the end: the last page.
+  fit = fit_screen(parts, 80, 24, 100);
+  EXPECT_EQ(fit.board_first, 28);
+  EXPECT_NE(fit.text.find("board line 40\n"), std::string::npos);
+  // No height known (not a terminal): nothing is cut.
+  fit = fit_screen(parts, 80, 0, 0);
+  EXPECT_NE(fit.text.find("board line 40\n"), std::string::npos);
+  EXPECT_EQ(fit.text.find("-- board lines"), std::string::npos);
 }
 
 TEST(Render, GenericBoardTabulatesFlatListsNestsTheRestAndZooms) {
