@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "app/play.h"
+#include "render/boards.h"
 
 namespace frontier::cli {
 
@@ -13,6 +14,7 @@ const char* kHelp =
     "Type the number of a choice, or its name (or enough of it to be unique). Other commands:\n"
     "  board         show the board again        log       show more of the log\n"
     "  more, back    scroll a board taller than the terminal down or up\n"
+    "  routes [TEXT] where one can go from each place (mentioning TEXT), on a point-to-point map\n"
     "  zoom TEXT     show only rows mentioning TEXT (a region, an area); `zoom` alone shows all\n"
     "  chat TEXT     say something to the match  undo      take back your last action if allowed\n"
     "  resign yes    resign the match            quit      leave (the match goes on; play again later)\n";
@@ -75,6 +77,16 @@ void PlayLoop::handle_line(const std::string& raw) {
     if (word == "more" || word == "back") {
       board_first_ += word == "more" ? board_page_ : -board_page_;
       show_board();
+      return;
+    }
+    if (word == "routes") {
+      std::string routes;
+      if (!render_routes(current_.view(), rest, screen_width(), routes)) {
+        *ctx_.out << "This game's map is a grid: `zoom NAME` shows the squares around a place.\n";
+      } else {
+        *ctx_.out << (routes.empty() ? "No place is called '" + rest + "'.\n" : routes);
+      }
+      prompt_shown_ = false;
       return;
     }
     if (word == "log") {

@@ -33,6 +33,24 @@ void wrapped(std::string& out, const std::string& label, const std::vector<std::
   out += line + "\n";
 }
 
+namespace {
+
+// The name of the view's game field ("khartoum"), or "" for none.
+std::string game_field(const GameView& view) {
+  const auto* oneof = view.GetDescriptor()->FindOneofByName("game");
+  const auto* field = view.GetReflection()->GetOneofFieldDescriptor(view, oneof);
+  return field ? field->name() : "";
+}
+
+}  // namespace
+
+bool render_routes(const GameView& view, const std::string& focus, int width, std::string& out) {
+  const auto* game = game_view_message(view);
+  if (game == nullptr || game_field(view) != "khartoum") return false;
+  out += khartoum_routes(Rec(*game), focus, width);
+  return true;
+}
+
 bool render_dedicated_board(const GameView& view, const Style& style, const BoardOptions& opts,
                             std::string& out) {
   const auto* game = game_view_message(view);

@@ -20,6 +20,12 @@ bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, 
 bool lion_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
 bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
 
+// The routes of a point-to-point map (Khartoum) from every place whose name mentions `focus`
+// (all places when empty), one wrapped line each: "Berber: Shendi (river), Abu Hamed (road)".
+std::string khartoum_routes(const Rec& v, const std::string& focus, int width);
+// The routes of `view`'s game when its map is point to point; false when it has none.
+bool render_routes(const GameView& view, const std::string& focus, int width, std::string& out);
+
 // "a, b, c"
 std::string join(const std::vector<std::string>& parts, const char* sep = ", ");
 // Appends "label: items" wrapped to `width`, continuation lines indented under the items.

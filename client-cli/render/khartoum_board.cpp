@@ -1,6 +1,8 @@
 // Khartoum as its seat sees it: the turn, player, card in effect and tracks on top, then every
 // occupied space with its stack (top unit last, hidden units counted, 29.14), then the sides'
 // decks and boxes and any battle in progress. Empty spaces are named in one wrapped line.
+#include <map>
+
 #include "render/boards.h"
 
 namespace frontier::cli {
@@ -19,14 +21,42 @@ std::string unit_text(const Rec& u) {
   return marks.empty() ? name : name + " (" + join(marks) + ")";
 }
 
+// How a route is travelled, in the words of the rules (11.0, 29.12).
+const char* route_words(const std::string& kind) {
+  if (kind == "land") return "road";
+  if (kind == "river") return "river";
+  if (kind == "desert") return "desert track";
+  if (kind == "naval") return "by sea";
+  return "route";
+}
+
 }  // namespace
+
+std::string khartoum_routes(const Rec& v, const std::string& focus, int width) {
+  std::map<std::string, std::string> name_of;
+  for (const Rec& s : v.list("spaces")) name_of[s.str("id")] = s.str("name");
+  std::map<std::string, std::vector<std::string>> links;  // by space name, in the view's order
+  for (const Rec& r : v.list("routes")) {
+    const std::string& a = name_of[r.str("a")];
+    const std::string& b = name_of[r.str("b")];
+    std::string how = route_words(r.str("kind"));
+    links[a].push_back(b + " (" + how + ")");
+    links[b].push_back(a + " (" + how + ")");
+  }
+  std::string out;
+  for (const Rec& s : v.list("spaces")) {
+    const std::string& name = s.str("name");
+    if (!focus.empty() && !mentions(name, focus)) continue;
+    wrapped(out, "    " + name, links[name], width);
+  }
+  return out;
+}
 
 bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out) {
   if (!v.has_fields({"spaces", "turn", "player", "card", "sides"})) return false;
   std::vector<std::string> top = {"Turn " + std::to_string(v.num("turn")) +
                                       (v.str("turn_name").empty() ? "" : " (" + v.str("turn_name") + ")"),
-                                  v.str("player").empty() ? "" : "player " + v.str("player"),
-                                  v.str("step").empty() ? "" : "step " + v.str("step")};
+                                  v.str("player").empty() ? "" : v.str("player") + "'s player turn"};
   if (v.flag("nile_flood")) top.push_back(style.cyan("Nile in flood"));
   out += "  " + join(top, " · ") + "\n";
   out += "  Card in effect: " + style.bold(v.str("card").empty() ? "none" : v.str("card")) + "\n";
@@ -71,6 +101,11 @@ bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, 
   }
   if (shown == 0) out += "    (no stacks)\n";
   wrapped(out, "    Empty", empty, opts.width);
+  // Zoomed on a place: where one can go from it.
+  if (!opts.focus.empty()) {
+    std::string routes = khartoum_routes(v, opts.focus, opts.width);
+    if (!routes.empty()) out += style.bold("  Routes") + "\n" + routes;
+  }
 
   for (const Rec& side : v.list("sides")) {
     std::vector<std::string> parts = {"deck " + std::to_string(side.num("deck_size"))};

@@ -116,6 +116,35 @@ TEST(Boards, LionDrawsTheFourBannerPathsWithEachBannerWhereItStands) {
   EXPECT_NE(out.find("available: Sudanese infantry"), std::string::npos) << out;
 }
 
+// Issue 15: the terminal shows where one can go from a place (11.0 routes, 29.12 by sea).
+TEST(Boards, KhartoumRoutesByPlaceInWords) {
+  Views views({"UnitView id:s name:s side:s", "SpaceView id:s name:s terrain:s units:*UnitView",
+               "SideView side:s deck_size:i", "RouteView a:s b:s kind:s",
+               "KhartoumView turn:i player:s card:s spaces:*SpaceView routes:*RouteView sides:*SideView"});
+  auto v = views.parse("KhartoumView", R"pb(
+    turn: 1
+    player: "Mahdist"
+    spaces { id: "berber" name: "Berber" terrain: "town" }
+    spaces { id: "shendi" name: "Shendi" }
+    spaces { id: "abu_hamed" name: "Abu Hamed" }
+    spaces { id: "suakin" name: "Suakin" }
+    routes { a: "berber" b: "shendi" kind: "river" }
+    routes { a: "berber" b: "abu_hamed" kind: "desert" }
+    routes { a: "berber" b: "suakin" kind: "land" }
+    routes { a: "suakin" b: "shendi" kind: "naval" })pb");
+  std::string all = khartoum_routes(Rec(*v), "", 100);
+  EXPECT_NE(all.find("    Berber: Shendi (river), Abu Hamed (desert track), Suakin (road)\n"),
+            std::string::npos)
+      << all;
+  EXPECT_NE(all.find("    Suakin: Berber (road), Shendi (by sea)\n"), std::string::npos) << all;
+  EXPECT_EQ(khartoum_routes(Rec(*v), "shendi", 100), "    Shendi: Berber (river), Suakin (by sea)\n");
+  // Zoomed on a place, the board lists its routes; ids never show.
+  std::string out;
+  ASSERT_TRUE(khartoum_board(Rec(*v), Style(false), {"Abu", 100}, out));
+  EXPECT_NE(out.find("Routes\n    Abu Hamed: Berber (desert track)\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find("abu_hamed"), std::string::npos) << out;
+}
+
 TEST(Boards, KhartoumListsStacksTopLastWithHiddenUnitsCounted) {
   Views views({"UnitView id:s name:s side:s strength:i elite:b panicked:b",
                "SpaceView id:s name:s terrain:s port:b vp:i units:*UnitView hidden_units:i",
@@ -150,7 +179,7 @@ TEST(Boards, KhartoumListsStacksTopLastWithHiddenUnitsCounted) {
     sides { side: "Empire" deck_size: 12 holds_card: true held_card: "K-07" box: "Camel Corps" })pb");
   std::string out;
   ASSERT_TRUE(khartoum_board(Rec(*v), Style(false), {}, out));
-  EXPECT_NE(out.find("Turn 3 (Spring 1884) · player Mahdist"), std::string::npos) << out;
+  EXPECT_NE(out.find("Turn 3 (Spring 1884) · Mahdist's player turn"), std::string::npos) << out;
   EXPECT_NE(out.find("Card in effect: K-04 Graham's Expedition"), std::string::npos) << out;
   EXPECT_NE(out.find("Khartoum [town, port, VP 3]  Empire: Gordon (3, elite)\n"), std::string::npos) << out;
   EXPECT_NE(out.find("El Obeid [desert]  Mahdist: Ansar (2), 2 hidden"), std::string::npos) << out;
