@@ -12,7 +12,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format python3
   clang libclang-rt-14-dev
-  chromium
+  chromium tmux
 )
 # The browser client (web/) builds with Node.js and npm. A machine that already has them (for
 # example from NodeSource) keeps its own; otherwise Debian's come in.
