@@ -147,8 +147,13 @@ async function clickVisiblePart(page, locator) {
 // the place or unit on the board when the choice names one, else the prompt's button. Returns
 // the label chosen, after the page has shown the resulting update.
 export async function clickFirstChoice(page) {
+  return clickChoice(page, (update) => update.prompts[0].choices[0]);
+}
+
+// The same for the choice `pick(update)` returns (one of update.prompts[*].choices).
+export async function clickChoice(page, pick) {
   const update = await lastUpdate(page);
-  const choice = update.prompts[0].choices[0];
+  const choice = pick(update);
   const before = update.seq ?? 0;
   if (choice.refs?.length) {
     const ref = choice.refs[0];
@@ -156,15 +161,28 @@ export async function clickFirstChoice(page) {
     // A place several choices refer to asks which one is meant.
     const chooser = page.getByRole("dialog", { name: "Which do you mean?" });
     const asked = await Promise.race([
-      chooser.waitFor().then(() => true),
+      chooser.waitFor().then(() => true, () => false),
       waitForSeq(page, before + 1).then(() => false),
     ]);
     if (asked) await chooser.getByRole("button", { name: choice.label, exact: true }).click();
   } else {
     await page.locator(".prompt").getByRole("button", { name: choice.label, exact: true }).first().click();
   }
+  // A choice that ends a phase with something left undone ("End the March Phase with 2 stacks
+  // unmoved?") asks first; these tests mean the choice they click, so they confirm it.
+  const confirm = confirmDialog(page);
+  const askedToConfirm = await Promise.race([
+    confirm.waitFor().then(() => true, () => false),
+    waitForSeq(page, before + 1).then(() => false),
+  ]);
+  if (askedToConfirm) await confirm.getByRole("button", { name: /^Yes/ }).click();
   await waitForSeq(page, before + 1);
   return choice.label;
+}
+
+// The question asked before a choice that ends a phase early (match/ConfirmChoice.tsx).
+export function confirmDialog(page) {
+  return page.getByRole("alertdialog", { name: "Are you sure?" });
 }
 
 // Runs `body(server, browser)` against a fresh frontierd and Chromium, and always stops both.

@@ -1,7 +1,7 @@
 // The contract between the match page and the three game boards. A board draws one seat's
 // view (fog of war is already applied by the server: a board shows what it is given and never
 // asks for more) and turns clicks on places and units into choices of the current prompt.
-import type { LegalChoice } from "../gen/game_pb";
+import type { LegalChoice, LogEntry } from "../gen/game_pb";
 import type { GameView } from "../gen/view_pb";
 
 export interface BoardProps {
@@ -16,6 +16,9 @@ export interface BoardProps {
   // The sides holding a prompt, by name (app/toPlay.ts): the turn panel says who is to play in
   // the same words as the match's status line, so the two never disagree.
   toPlay: string[];
+  // The log as this seat may read it (the match page's), for a panel that tells what the fight
+  // now running has done so far; absent where no log is at hand.
+  log?: LogEntry[];
 }
 
 // The key a board uses for a clickable element: "<ref type>:<ref id>", also set as the

@@ -1,6 +1,7 @@
 // The side panel beside each map: the game's tracks as a list of named values, in sections.
 import type { ComponentChildren } from "preact";
 import { toPlayText } from "../app/toPlay";
+import { RuleRefs } from "../rules/RuleLinks";
 
 // A count worth showing, or "" (a row left out) when there is none.
 export function positive(n: number): string {
@@ -20,7 +21,7 @@ export function Tracks({ rows }: { rows: TrackRow[] }) {
     <dl class="tracks">
       {shown.map((r) => (
         <div class="track" key={r.label} title={r.title}>
-          <dt>{r.label}</dt>
+          <dt>{r.label}{r.title && <RuleRefs text={r.title} />}</dt>
           <dd>{r.value}</dd>
         </div>
       ))}

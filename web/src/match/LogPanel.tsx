@@ -1,6 +1,7 @@
 // The game's log as this seat may read it, newest at the bottom, kept scrolled to the end.
 import { useEffect, useRef } from "preact/hooks";
 import type { LogEntry } from "../gen/game_pb";
+import { RuleText } from "../rules/RuleLinks";
 
 export function LogPanel(props: { log: LogEntry[] }) {
   const list = useRef<HTMLOListElement>(null);
@@ -13,7 +14,7 @@ export function LogPanel(props: { log: LogEntry[] }) {
       <ol ref={list}>
         {props.log.map((e, i) => (
           <li key={i} data-seq={e.seq}>
-            <span class="muted">{e.seq}</span> {e.text}
+            <span class="muted">{e.seq}</span> <RuleText text={e.text} />
           </li>
         ))}
       </ol>

@@ -1,5 +1,8 @@
 // A match as its player (or a spectator) sees it: the board with the clickable legal choices,
 // the prompt and its buttons, clocks, the log and chat beside the board, and the match controls.
+// Rule numbers anywhere on it link to the rule's text (rules/RuleLinks.tsx); a unit or card that
+// is not a choice opens its details on a click (inspect/Inspector.tsx); a choice that ends a phase
+// with something left undone asks first (phaseEndWarning.ts).
 import { useEffect, useState } from "preact/hooks";
 import type { Connection } from "../net/connection";
 import type { SessionUser } from "../app/session";
@@ -19,14 +22,24 @@ import { MatchControls } from "./MatchControls";
 import { MatchStatusLine } from "./MatchStatusLine";
 import { PlayAgain } from "./PlayAgain";
 import { InviteLink } from "../lobby/InviteLink";
+import { RuleLinks, RuleText } from "../rules/RuleLinks";
+import { InspectContext, type InspectTarget } from "../inspect/context";
+import { Inspector, inspectTargetOf, isChoice } from "../inspect/Inspector";
+import { phaseEndWarning } from "./phaseEndWarning";
+import { ConfirmChoice } from "./ConfirmChoice";
 
 export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
   const [state, controls] = useMatch(props.conn, props.user, props.matchId, props.invite);
   const games = useGames(props.conn);
   const [several, setSeveral] = useState<LegalChoice[]>([]);
+  const [confirming, setConfirming] = useState<{ question: string; choice: LegalChoice } | null>(null);
+  const [inspected, setInspected] = useState<InspectTarget | null>(null);
   const update = state.update;
   // A question about a click belongs to the position it was asked in.
-  useEffect(() => setSeveral([]), [update?.seq]);
+  useEffect(() => {
+    setSeveral([]);
+    setConfirming(null);
+  }, [update?.seq]);
 
   if (!update) {
     return (
@@ -38,18 +51,42 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   }
 
   const choices = update.prompts.flatMap((p) => p.choices);
+  // Every choice goes out through here: one that ends a phase early asks first.
+  const send = (choice: LegalChoice) => {
+    const question = phaseEndWarning(update.view, update.prompts, choice);
+    if (question) setConfirming({ question, choice });
+    else void controls.choose(choice);
+  };
+  const confirmed = (choice: LegalChoice) => {
+    setConfirming(null);
+    void controls.choose(choice);
+  };
   const choose = (list: LegalChoice[]) => {
-    if (list.length === 1) void controls.choose(list[0]);
+    if (list.length === 1) send(list[0]);
     else if (list.length > 1) setSeveral(list);
   };
   const pick = (choice: LegalChoice) => {
     setSeveral([]);
-    void controls.choose(choice);
+    send(choice);
+  };
+  // Board elements that are choices handle their own clicks (and stop them); a click that reaches
+  // the board area on a unit or card is a look at it. A right click or long press looks at any.
+  const inspectOnClick = (e: MouseEvent) => {
+    const target = isChoice(e) ? null : inspectTargetOf(e);
+    if (target) setInspected(target);
+  };
+  const inspectOnMenu = (e: MouseEvent) => {
+    const target = inspectTargetOf(e);
+    if (!target) return;
+    e.preventDefault();
+    setInspected(target);
   };
   const game = games?.games.find((g) => g.id === update.game);
   const yourSide = update.seats.find((s) => s.seat === update.yourSeat)?.side;
 
   return (
+    <RuleLinks game={update.game}>
+    <InspectContext.Provider value={setInspected}>
     <div class="match" data-game={update.game} data-seq={update.seq}>
       <header class="match-header">
         <h1>
@@ -69,20 +106,23 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
       </header>
       {state.error && (
         <p class="error" role="alert">
-          {state.error} <button type="button" onClick={controls.clearError}>Dismiss</button>
+          <RuleText text={state.error} /> <button type="button" onClick={controls.clearError}>Dismiss</button>
         </p>
       )}
       <div class="match-body">
-        <div class="board-area" aria-label="Board">
+        <div class="board-area" aria-label="Board" onClick={inspectOnClick} onContextMenu={inspectOnMenu}>
           {update.view && (
             <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
-              toPlay={sidesToPlay(update.gameStatus, update.seats)} />
+              toPlay={sidesToPlay(update.gameStatus, update.seats)} log={state.log} />
           )}
         </div>
         <aside class="side-panel">
           <Clocks update={update} skew={state.clockSkew} />
           <PromptPanel prompts={update.prompts} onChoose={(c) => pick(c)} />
           {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
+          {confirming && <ConfirmChoice question={confirming.question} choice={confirming.choice} onConfirm={confirmed}
+            onCancel={() => setConfirming(null)} />}
+          {inspected && update.view && <Inspector view={update.view} target={inspected} onClose={() => setInspected(null)} />}
           <MatchControls update={update} user={props.user} seated={state.seated} onRequest={controls.request}
             onTakeSeat={controls.takeSeat} />
           {state.seated && <PlayAgain conn={props.conn} update={update} />}
@@ -92,5 +132,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         </aside>
       </div>
     </div>
+    </InspectContext.Provider>
+    </RuleLinks>
   );
 }

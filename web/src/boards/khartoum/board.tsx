@@ -10,7 +10,7 @@ import { useStaticData } from "../static-data";
 import { KhartoumMap } from "./map";
 import { cardId, KhartoumPanel } from "./panel";
 
-export function KhartoumBoard({ view, choices, onChoose, toPlay }: GameBoardProps<KhartoumView>) {
+export function KhartoumBoard({ view, choices, onChoose, toPlay, log }: GameBoardProps<KhartoumView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("khartoum", ScenarioDataSchema);
   // The boxes list units by name; refs name them by id. Unit names are unique in the data.
@@ -44,7 +44,7 @@ export function KhartoumBoard({ view, choices, onChoose, toPlay }: GameBoardProp
       name={name}
       picture={<KhartoumMap view={view} picker={picker} />}
     >
-      <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} toPlay={toPlay} />
+      <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} toPlay={toPlay} log={log} />
     </BoardFrame>
   );
 }

@@ -1,12 +1,14 @@
 // Khartoum's tracks beside the map: turn and Nile, the card in effect, victory points, each
-// side's deck, held card and boxes, and the battle being fought. Units in the boxes and cards
+// side's deck, held card and boxes, and the battle being fought (battle.tsx). Units in the boxes and cards
 // that a choice names are clickable like the counters on the map.
-import type { BattleView, KhartoumView, SideView } from "../../gen/khartoum_pb";
+import type { LogEntry } from "../../gen/game_pb";
+import type { KhartoumView, SideView } from "../../gen/khartoum_pb";
 import type { ScenarioData } from "../../gen/hand_of_destiny_data_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
 import { phaseInWords } from "../../app/phases";
+import { KhartoumBattle } from "./battle";
 
 // Cards are shown as "K-04 Graham's Expedition"; the ref names the card by the id before the space.
 export function cardId(label: string): string {
@@ -102,39 +104,18 @@ function SidePanel({ side, unitId, cardInEffect, picker }: SideProps) {
   );
 }
 
-function roll(die: number, modified: number): string {
-  return die > 0 ? `${die} → ${modified}` : "";
-}
-
-function BattlePanel({ battle, spaceName }: { battle: BattleView; spaceName: string }) {
-  return (
-    <Section title={`${battle.major ? "Major battle" : "Battle"} at ${spaceName}`} class="battle">
-      <Tracks
-        rows={[
-          { label: "Attacker", value: battle.attacker },
-          { label: "Tactical superiority", value: battle.superior || "none", title: "13.1" },
-          { label: "Mahdist roll", value: roll(battle.mahdistRoll, battle.mahdistModified) },
-          { label: "Empire roll", value: roll(battle.empireRoll, battle.empireModified) },
-          { label: "Eliminations to assign", value: positive(battle.pendingEliminations), title: "13.3" },
-          { label: "Panics to assign", value: positive(battle.pendingPanics), title: "13.3" },
-        ]}
-      />
-    </Section>
-  );
-}
-
 interface PanelProps {
   view: KhartoumView;
   data?: ScenarioData;
   unitId: Map<string, string>;
   picker: Picker;
   toPlay: string[];
+  log?: LogEntry[];  // for the battle's results so far
 }
 
-export function KhartoumPanel({ view, data, unitId, picker, toPlay }: PanelProps) {
+export function KhartoumPanel({ view, data, unitId, picker, toPlay, log }: PanelProps) {
   const turns = data?.turn.length;
   const battle = view.battle;
-  const battleSpace = battle ? (view.spaces.find((s) => s.id === battle.space)?.name ?? battle.space) : "";
   const toWin = data?.empireVpToWin ? ` (needs ${data.empireVpToWin} at the end)` : "";
   const cardInEffect = view.card ? cardId(view.card) : "";
   return (
@@ -156,7 +137,7 @@ export function KhartoumPanel({ view, data, unitId, picker, toPlay }: PanelProps
           ]}
         />
       </Section>
-      {battle && <BattlePanel battle={battle} spaceName={battleSpace} />}
+      {battle && <KhartoumBattle view={view} battle={battle} data={data} log={log} />}
       {view.sides.map((side) => (
         <SidePanel key={side.side} side={side} unitId={unitId} cardInEffect={cardInEffect} picker={picker} />
       ))}
