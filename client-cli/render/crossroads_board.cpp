@@ -1,11 +1,18 @@
-// Asia Crossroads: the tracks (turn, phase, Balance of Power, treasury), then a character grid of
-// the map around the area of interest — by default the middle of all visible stacks; `zoom TEXT`
-// centres on the squares whose name mentions TEXT (a city, a region) with a closer window, and
-// `zoom R,C` pans to row R, column C — then the stacks inside the window and the regions.
+// Asia Crossroads: the tracks (turn, phase, Balance of Power, treasury), then the map around the
+// area of interest — by default the middle of all visible stacks; `zoom TEXT` centres on the
+// squares whose name mentions TEXT (a city, a region) with a closer window, and `zoom R,C` pans to
+// row R, column C — then the stacks inside the window and the regions. The map is drawn from the
+// game's own map data (terrain, cities, region names), one character a square, so its whole
+// width fits 80 columns.
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
+#include <optional>
+#include <string_view>
 
+#include "core/data.h"
+#include "crossroads_data.pb.h"
 #include "render/boards.h"
 
 namespace frontier::cli {
@@ -33,12 +40,105 @@ char side_mark(const std::string& side) {
   return 'n';
 }
 
-std::string stack_text(const Rec& s) {
+// The map the rules engine loads (rules/data/crossroads_map.txtpb), parsed once; none when this
+// build lacks it (the grid then shows stacks on a plain background).
+const frontier::crossroads::MapData* map_data() {
+  static const std::optional<frontier::crossroads::MapData> map = [] {
+    frontier::crossroads::MapData m;
+    return core::load_data("crossroads_map.txtpb", &m) ? std::optional(m) : std::nullopt;
+  }();
+  return map ? &*map : nullptr;
+}
+
+// Unit types in words (the view carries the counters' codes).
+std::string type_words(const std::string& code) {
+  static const std::map<std::string, std::string> kWords = {{"FF", "field force"}, {"FC", "flying column"},
+                                                            {"GA", "garrison"},    {"IR", "irregulars"},
+                                                            {"EL", "elephants"},   {"GZ", "ghazis"}};
+  auto it = kWords.find(code);
+  return it == kWords.end() ? code : it->second;
+}
+
+// A region's name for its code ("PE" -> "Persia"), from the view's list.
+std::string region_name(const Rec& v, const std::string& code) {
+  for (const Rec& r : v.list("regions"))
+    if (r.str("code") == code) return r.str("name").empty() ? code : r.str("name");
+  return code;
+}
+
+// One square's character: terrain, or a city ('o', '@' for a capital).
+char terrain_mark(char terrain) {
+  switch (terrain) {
+    case 'd':
+      return ':';
+    case 'm':
+      return '^';
+    case 'r':
+      return '~';
+    case 'k':
+      return ',';
+    case 's':
+      return ' ';
+    default:
+      return '.';
+  }
+}
+
+// The grid's background rows: terrain, cities, and each region's name written across its middle
+// where it fits inside the region.
+std::vector<std::string> background(const frontier::crossroads::MapData& map) {
+  std::vector<std::string> rows;
+  for (int r = 0; r < map.height(); ++r) {
+    std::string row;
+    for (char t : map.terrain(r)) row += terrain_mark(t);
+    rows.push_back(row);
+  }
+  for (const auto& c : map.cities())
+    rows[static_cast<size_t>(c.row())][static_cast<size_t>(c.col())] = c.capital() ? '@' : '+';
+  for (int i = 0; i < map.regions_size(); ++i) {
+    const char letter = static_cast<char>('A' + i);
+    long long rs = 0, cs = 0, n = 0;
+    for (int r = 0; r < map.height(); ++r)
+      for (int c = 0; c < map.width(); ++c)
+        if (map.region(r)[static_cast<size_t>(c)] == letter) rs += r, cs += c, ++n;
+    if (n == 0) continue;
+    const std::string& name = map.regions(i).name();
+    const int width = static_cast<int>(name.size());
+    // Written over the region's own plain squares only (never a city, water or another name),
+    // as near its middle as it fits: the middle row first, then the rows around it.
+    auto fits = [&](int row, int col) {
+      if (row < 0 || row >= map.height() || col < 0 || col + width > map.width()) return false;
+      for (int k = 0; k < width; ++k) {
+        size_t c = static_cast<size_t>(col + k);
+        char here = rows[static_cast<size_t>(row)][c];
+        if (map.region(row)[c] != letter || std::string_view(".:^~,").find(here) == std::string_view::npos)
+          return false;
+      }
+      return true;
+    };
+    int mid_row = static_cast<int>(rs / n), mid_col = static_cast<int>(cs / n) - width / 2;
+    bool placed = false;
+    for (int dr : {0, 1, -1, 2, -2, 3, -3}) {
+      for (int dc = 0; dc <= map.width() && !placed; ++dc) {
+        for (int col : {mid_col - dc, mid_col + dc}) {
+          if (!placed && fits(mid_row + dr, col)) {
+            rows[static_cast<size_t>(mid_row + dr)].replace(static_cast<size_t>(col), name.size(), name);
+            placed = true;
+          }
+        }
+      }
+      if (placed) break;
+    }
+  }
+  return rows;
+}
+
+std::string stack_text(const Rec& v, const Rec& s) {
   if (!s.flag("examined")) return "(not examined)";
   std::vector<std::string> parts;
   for (const Rec& u : s.list("units"))
-    parts.push_back(u.str("nation") + " " + u.str("type") + " " + std::to_string(u.num("strength")) + "-" +
-                    std::to_string(u.num("move")));
+    parts.push_back(region_name(v, u.str("nation")) + " " + type_words(u.str("type")) + " " +
+                    std::to_string(u.num("strength")) + "-" + std::to_string(u.num("move")));
   for (const Rec& a : s.list("agents"))
     parts.push_back(a.str("name").empty() ? "agent (face down)"
                                           : a.str("name") + " " + std::to_string(a.num("political")) + "/" +
@@ -92,9 +192,13 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
     }
     if (n > 0) centre_r /= n, centre_c /= n;
   }
-  Window w{0, 0, close ? 12 : 24, close ? 36 : 72};
+  // With the real map, its whole width (one character a square) and the rows around the centre.
+  const auto* map = map_data();
+  Window w{0, 0, close ? 12 : 24, map ? map->width() : (close ? 36 : 72)};
   w.row0 = std::max(0LL, centre_r - w.rows / 2);
-  w.col0 = std::max(0LL, centre_c - w.cols / 2);
+  if (map) w.row0 = std::min<long long>(w.row0, std::max(0, map->height() - static_cast<int>(w.rows)));
+  w.col0 = map ? 0 : std::max(0LL, centre_c - w.cols / 2);
+  std::vector<std::string> land = map ? background(*map) : std::vector<std::string>{};
 
   std::map<std::pair<long long, long long>, char> cell;
   // Markers carry a square index but no row/col: they are listed below the grid instead.
@@ -106,7 +210,10 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
   }
   out += style.bold("  Map") + " rows " + std::to_string(w.row0) + "-" + std::to_string(w.row0 + w.rows - 1) +
          ", columns " + std::to_string(w.col0) + "-" + std::to_string(w.col0 + w.cols - 1) +
-         " (B British, R Russian, n neutral, * both; `zoom NAME` or `zoom R,C` to move)\n";
+         " (`zoom NAME` or `zoom R,C` moves)\n";
+  out += style.dim("  Stacks: B British, R Russian, n neutral, * both sides") + "\n";
+  if (map)
+    out += style.dim("  . clear : desert ^ mountain ~ river , coast (blank) water + city @ capital") + "\n";
   std::string ruler = "       ";
   for (long long c = w.col0; c < w.col0 + w.cols; ++c)
     ruler += (c % 10 == 0) ? std::to_string(c / 10 % 10)[0] : ' ';
@@ -117,8 +224,13 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
     std::string line = "  " + style.dim(row) + " ";
     for (long long c = w.col0; c < w.col0 + w.cols; ++c) {
       auto it = cell.find({r, c});
+      bool on_map = r < static_cast<long long>(land.size()) && c < static_cast<long long>(land[0].size());
       if (it == cell.end()) {
-        line += style.dim(".");
+        char ch = on_map ? land[static_cast<size_t>(r)][static_cast<size_t>(c)] : '.';
+        bool name = std::isalpha(static_cast<unsigned char>(ch));  // part of a region's name
+        line += name                       ? style.cyan(std::string(1, ch))
+                : (ch == '@' || ch == '+') ? style.bold(std::string(1, ch))
+                                           : style.dim(std::string(1, ch));
       } else {
         std::string ch(1, it->second);
         line += it->second == 'B' ? style.red(ch) : it->second == 'R' ? style.green(ch) : style.yellow(ch);
@@ -130,7 +242,7 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
   for (const Rec& s : stacks) {
     if (!w.contains(s.num("row"), s.num("col"))) continue;
     out += "    " + style.bold(s.str("name")) + " (" + std::to_string(s.num("row")) + "," +
-           std::to_string(s.num("col")) + ") " + s.str("side") + ": " + stack_text(s) + "\n";
+           std::to_string(s.num("col")) + ") " + s.str("side") + ": " + stack_text(v, s) + "\n";
     ++listed;
   }
   if (static_cast<size_t>(listed) < stacks.size())
@@ -145,7 +257,7 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
   wrapped(out, "  Markers", marks, opts.width);
   std::vector<std::string> regions;
   for (const Rec& r : v.list("regions"))
-    regions.push_back(r.str("code") + " " + r.str("control") +
+    regions.push_back((r.str("name").empty() ? r.str("code") : r.str("name")) + " " + r.str("control") +
                       (r.num("vp") ? " " + std::to_string(r.num("vp")) + "VP" : ""));
   wrapped(out, "  Regions", regions, opts.width);
   return true;

@@ -214,27 +214,35 @@ TEST(Boards, CrossroadsGridCentresOnTheZoomedPlaceAndPans) {
       examined: true
       units { nation: "British" type: "IR" strength: 3 move: 4 }
     }
-    stacks { row: 10 col: 60 name: "Tashkent" side: "Russian" examined: false }
+    stacks { row: 18 col: 22 name: "Tashkent" side: "Russian" examined: false }
     markers { name: "Kabul" side: "British" kind: "trading post" }
     regions { code: "NI" name: "North India" control: "British" vp: 3 })pb");
   std::string out;
   ASSERT_TRUE(crossroads_board(Rec(*v), Style(false), {}, out));
   EXPECT_NE(out.find("BoP +2 (pro-British) · treasury £14"), std::string::npos) << out;
-  EXPECT_NE(out.find("Tashkent (10,60) Russian: (not examined)"), std::string::npos) << out;
-  EXPECT_NE(out.find("Regions: NI British 3VP"), std::string::npos) << out;
+  EXPECT_NE(out.find("Tashkent (18,22) Russian: (not examined)"), std::string::npos) << out;
+  EXPECT_NE(out.find("Regions: North India British 3VP"), std::string::npos) << out;
+  // The real map (issue 15): terrain, cities and region names, its whole width in 80 columns.
+  EXPECT_NE(out.find("+ city @ capital"), std::string::npos) << out;
+  EXPECT_NE(out.find("Persia"), std::string::npos) << out;
+  for (size_t start = 0; start < out.size();) {
+    size_t end = out.find('\n', start);
+    EXPECT_LE(end - start, 80u) << out.substr(start, end - start);
+    start = end + 1;
+  }
   BoardOptions zoom;
   zoom.focus = "delhi";
   out.clear();
   ASSERT_TRUE(crossroads_board(Rec(*v), Style(false), zoom, out));
-  EXPECT_NE(out.find("Map rows 29-40, columns 12-47"), std::string::npos) << out;
-  EXPECT_NE(out.find("Delhi (35,30) British: British IR 3-4"), std::string::npos) << out;
+  EXPECT_NE(out.find("Map rows 29-40, columns 0-41"), std::string::npos) << out;
+  EXPECT_NE(out.find("Delhi (35,30) British: British irregulars 3-4"), std::string::npos) << out;
   EXPECT_NE(out.find("1 more stacks outside the window"), std::string::npos) << out;
   std::string delhi_row = out.substr(out.find("   35 "), 60);
   EXPECT_NE(delhi_row.find('B'), std::string::npos) << delhi_row;
   zoom.focus = "5,55";
   out.clear();
   ASSERT_TRUE(crossroads_board(Rec(*v), Style(false), zoom, out));
-  EXPECT_NE(out.find("Map rows 0-11, columns 37-72"), std::string::npos) << out;
+  EXPECT_NE(out.find("Map rows 0-11, columns 0-41"), std::string::npos) << out;
 }
 
 TEST(Boards, AViewWithoutTheDrawnFieldsFallsBackToTheGenericBoard) {
