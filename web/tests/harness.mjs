@@ -143,12 +143,14 @@ async function clickVisiblePart(page, locator) {
   await page.mouse.click(point.x, point.y);
 }
 
-// Takes the first legal choice of the page's first prompt the way a person would: by clicking
-// the place or unit on the board when the choice names one, else the prompt's button. Returns
-// the label chosen, after the page has shown the resulting update.
-export async function clickFirstChoice(page) {
+// Takes the first legal choice of the page's first prompt (or the one `pick` returns the index
+// of) the way a person would: by clicking the place or unit on the board when the choice names
+// one, else the prompt's button. Returns the label chosen, after the page has shown the
+// resulting update.
+export async function clickFirstChoice(page, pick = () => 0) {
   const update = await lastUpdate(page);
-  const choice = update.prompts[0].choices[0];
+  const choices = update.prompts[0].choices;
+  const choice = choices[pick(choices)];
   const before = update.seq ?? 0;
   if (choice.refs?.length) {
     const ref = choice.refs[0];
@@ -217,12 +219,12 @@ export async function pageToMove(pages) {
   return null;
 }
 
-// One step of a match: the page to move clicks its first legal choice and every page shows the
-// result. Returns the page that moved.
-export async function playStep(pages) {
+// One step of a match: the page to move clicks its first legal choice (or the one `pick` picks)
+// and every page shows the result. Returns the page that moved.
+export async function playStep(pages, pick) {
   const mover = await pageToMove(pages);
   if (!mover) throw new Error(`nobody holds a prompt at event ${(await lastUpdate(pages[0])).seq ?? 0}`);
-  await clickFirstChoice(mover);
+  await clickFirstChoice(mover, pick);
   const seq = (await lastUpdate(mover)).seq;
   for (const p of pages) await waitForSeq(p, seq);
   return mover;
