@@ -143,11 +143,12 @@ async function clickVisiblePart(page, locator) {
   await page.mouse.click(point.x, point.y);
 }
 
-// Takes the first legal choice of the page's first prompt the way a person would: by clicking
-// the place or unit on the board when the choice names one, else the prompt's button. Returns
-// the label chosen, after the page has shown the resulting update.
-export async function clickFirstChoice(page) {
-  return clickChoice(page, (update) => update.prompts[0].choices[0]);
+// Takes the first legal choice of the page's first prompt (or the one whose index `pick`
+// returns) the way a person would: by clicking the place or unit on the board when the choice
+// names one, else the prompt's button. Returns the label chosen, after the page has shown the
+// resulting update.
+export async function clickFirstChoice(page, pick = () => 0) {
+  return clickChoice(page, (update) => update.prompts[0].choices[pick(update.prompts[0].choices)]);
 }
 
 // The same for the choice `pick(update)` returns (one of update.prompts[*].choices).
@@ -235,12 +236,12 @@ export async function pageToMove(pages) {
   return null;
 }
 
-// One step of a match: the page to move clicks its first legal choice and every page shows the
-// result. Returns the page that moved.
-export async function playStep(pages) {
+// One step of a match: the page to move clicks its first legal choice (or the one `pick` picks)
+// and every page shows the result. Returns the page that moved.
+export async function playStep(pages, pick) {
   const mover = await pageToMove(pages);
   if (!mover) throw new Error(`nobody holds a prompt at event ${(await lastUpdate(pages[0])).seq ?? 0}`);
-  await clickFirstChoice(mover);
+  await clickFirstChoice(mover, pick);
   const seq = (await lastUpdate(mover)).seq;
   for (const p of pages) await waitForSeq(p, seq);
   return mover;

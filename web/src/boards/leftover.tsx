@@ -45,12 +45,15 @@ interface FrameProps extends Props {
 // The frame every board shares: the picture, and beside it the leftover refs over the tracks.
 export function BoardFrame({ game, picture, children, ...leftover }: FrameProps) {
   return (
-    <div class={`board board-${game}`}>
-      <div class="board-map">{picture}</div>
-      <aside class="board-side">
-        <LeftoverRefs {...leftover} />
-        {children}
-      </aside>
+    // The frame is the container the board's layout asks for its width (boards.css).
+    <div class="board-frame">
+      <div class={`board board-${game}`}>
+        <div class="board-map">{picture}</div>
+        <aside class="board-side">
+          <LeftoverRefs {...leftover} />
+          {children}
+        </aside>
+      </div>
     </div>
   );
 }

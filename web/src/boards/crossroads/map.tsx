@@ -9,6 +9,8 @@ import { refKey } from "../board";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import { PanZoomSvg } from "../pan-zoom";
+import { RegionLabels } from "./labels";
+import { CrossroadsLegend } from "./legend";
 import { Markers, Stacks, stackTitle } from "./pieces";
 import { FixedMap, kSquare, regionAt, regionPath, terrainAt } from "./terrain";
 
@@ -24,6 +26,8 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
   const width = map.width * kSquare,
     height = map.height * kSquare;
   const fixed = useMemo(() => <FixedMap map={map} />, [map]);
+  const regionNames = view.regions.map((r) => r.name);
+  const labels = useMemo(() => <RegionLabels map={map} names={regionNames} />, [map, regionNames.join("|")]);
   const regionShapes = useMemo(
     () => view.regions.map((_, i) => regionPath(map, i)),
     [map, view.regions.length],
@@ -69,6 +73,7 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
           ),
         )}
       </g>
+      {labels}
       {fixed}
       <Markers markers={view.markers} width={map.width} />
       <Stacks stacks={view.stacks} />
@@ -98,6 +103,7 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
           ) : null,
         )}
       </g>
+      <CrossroadsLegend x={14} y={height - 128} />
     </PanZoomSvg>
   );
 }

@@ -78,11 +78,11 @@ export function FixedMap({ map }: { map: MapData }) {
         return (
           <g key={city.name} class={`city${city.capital ? " capital" : ""}`}>
             {city.capital ? (
-              <rect x={x - 3.5} y={y - 3.5} width={7} height={7} />
+              <rect x={x - 4.5} y={y - 4.5} width={9} height={9} />
             ) : (
-              <circle cx={x} cy={y} r={3} />
+              <circle cx={x} cy={y} r={4} />
             )}
-            <text x={x} y={y + kSquare / 2 + 7}>
+            <text x={x} y={y + kSquare / 2 + 9}>
               {city.name}
             </text>
           </g>

@@ -15,6 +15,8 @@ export function KhartoumBoard({ view, choices, onChoose, toPlay, log }: GameBoar
   const { data } = useStaticData("khartoum", ScenarioDataSchema);
   // The boxes list units by name; refs name them by id. Unit names are unique in the data.
   const unitId = useMemo(() => new Map((data?.unit ?? []).map((u) => [u.name, u.id])), [data]);
+  // Counters take their contingent's colours (23.0); the view names only the side.
+  const contingents = useMemo(() => new Map((data?.unit ?? []).map((u) => [u.id, u.contingent])), [data]);
 
   // Everything the picture draws with a data-ref, so that the rest gets a chip of its own.
   const drawn = new Set<string>();
@@ -42,7 +44,15 @@ export function KhartoumBoard({ view, choices, onChoose, toPlay, log }: GameBoar
       picker={picker}
       drawn={drawn}
       name={name}
-      picture={<KhartoumMap view={view} picker={picker} />}
+      picture={
+        <KhartoumMap
+          view={view}
+          picker={picker}
+          turns={data?.turn ?? []}
+          toWin={data?.empireVpToWin ?? 0}
+          contingents={contingents}
+        />
+      }
     >
       <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} toPlay={toPlay} log={log} />
     </BoardFrame>

@@ -1,127 +1,64 @@
-// The map of the Sudan: routes by kind, spaces by terrain with their names, and the stacks that
-// this seat may see. Where 29.14 hides the units under a Mahdist top unit the view carries only
-// that top unit and a count, and so does the picture ("+N hidden").
+// The map of the Sudan: the real geography (geography.tsx) under the routes by kind, the spaces
+// by terrain with their names, the stacks this seat may see (29.14: a hidden Mahdist stack shows
+// its top unit and a count), and the tracks and key printed on the map.
 import { useMemo } from "preact/hooks";
-import type { KhartoumView, SpaceView } from "../../gen/khartoum_pb";
+import type { TurnInfo } from "../../gen/hand_of_destiny_data_pb";
+import type { KhartoumView, UnitView } from "../../gen/khartoum_pb";
 import type { Picker } from "../clickable";
-import { choiceHint, refAttributes } from "../clickable";
 import { PanZoomSvg } from "../pan-zoom";
-import { kCounter, UnitCounter } from "./counter";
+import type { Contingent } from "./counter";
+import { makeGeo } from "./geo";
+import { Geography } from "./geography";
+import { kRivers } from "./geography-data";
 import { layOut } from "./layout";
+import { MapKey } from "./map-key";
+import { Routes } from "./routes";
+import { SpaceMark } from "./space";
+import { isSpread, Stacks } from "./stack";
+import { MapTracks } from "./tracks";
 
-const kPerRow = 4;
-const kGap = 2;
-
-function terrainClass(terrain: string): string {
-  return `terrain-${terrain.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+interface Props {
+  view: KhartoumView;
+  picker: Picker;
+  turns: TurnInfo[];
+  toWin: number;
+  contingents: Map<string, string>;  // unit id -> "mahdist", "british", "egyptian", "both"
 }
 
-function spaceTitle(s: SpaceView): string {
-  const bits = [s.terrain, s.port && "port", s.vp > 0 && `${s.vp} VP`].filter(Boolean).join(", ");
-  const hidden =
-    s.hiddenUnits > 0 ? `; ${s.hiddenUnits} Mahdist unit(s) hidden under the top unit (29.14)` : "";
-  return `${s.name} (${bits})${hidden}`;
-}
-
-// The space marker: a town or fortress is drawn as such, other terrain as a disc of its colour.
-function SpaceMark({ space, picker }: { space: SpaceView; picker: Picker }) {
-  const title = spaceTitle(space);
-  const t = space.terrain.toLowerCase();
-  return (
-    <g {...refAttributes(picker, "space", space.id, `space ${terrainClass(space.terrain)}`, space.name)}>
-      <title>{title + choiceHint(picker, "space", space.id)}</title>
-      {t === "fortress" ? (
-        <path d="M-11 -11H11V11H-11Z M-7 -7H7V7H-7Z" class="space-mark" fill-rule="evenodd" />
-      ) : t === "town" ? (
-        <rect x={-9} y={-9} width={18} height={18} class="space-mark" />
-      ) : (
-        <circle r={10} class="space-mark" />
-      )}
-      <circle r={17} class="hit" />
-      {space.port && <path d="M-4 14 Q0 19 4 14 M0 9V17" class="port-mark" />}
-      <text y={30} class="space-name">
-        {space.name}
-      </text>
-      {space.vp > 0 && (
-        <text x={15} y={-2} class="space-vp">
-          {space.vp}
-        </text>
-      )}
-    </g>
-  );
-}
-
-// The counters of a space in rows of four above its marker, the top of the stack last.
-function Stack({ space, picker }: { space: SpaceView; picker: Picker }) {
-  const n = space.units.length;
-  if (n === 0 && space.hiddenUnits === 0) return null;
-  const rows = Math.ceil(n / kPerRow);
-  const step = kCounter + kGap;
-  // "+N hidden" to the right of the top row (or alone where the view shows no unit).
-  const badgeX = n > 0 ? (Math.min(n, kPerRow) * step) / 2 + 2 : -20;
-  return (
-    <g class="stack">
-      {space.units.map((u, i) => {
-        const row = Math.floor(i / kPerRow),
-          col = i % kPerRow;
-        const inRow = Math.min(kPerRow, n - row * kPerRow);
-        const x = -(inRow * step - kGap) / 2 + col * step;
-        const y = -16 - (rows - row) * step;
-        return <UnitCounter key={u.id} unit={u} x={x} y={y} picker={picker} />;
-      })}
-      {space.hiddenUnits > 0 && (
-        <g class="hidden-badge" transform={`translate(${badgeX} ${-16 - step})`}>
-          <title>{`${space.hiddenUnits} Mahdist unit(s) under the top unit, hidden from you (29.14)`}</title>
-          <rect width={40} height={16} rx={8} />
-          <text x={20} y={12}>{`+${space.hiddenUnits}`}</text>
-        </g>
-      )}
-    </g>
-  );
-}
-
-export function KhartoumMap({ view, picker }: { view: KhartoumView; picker: Picker }) {
+export function KhartoumMap({ view, picker, turns, toWin, contingents }: Props) {
   // The layout depends on the spaces' places only (the same for the whole match).
   const placesKey = view.spaces.map((s) => `${s.id}@${s.x},${s.y}`).join(";");
   const layout = useMemo(() => layOut(view.spaces), [placesKey]);
+  const geo = useMemo(() => makeGeo(layout, kRivers), [layout]);
+  const ground = useMemo(
+    () => <Geography geo={geo} width={layout.width} height={layout.height} />,
+    [geo],
+  );
+  const names = useMemo(() => new Map(view.spaces.map((s) => [s.id, s.name])), [placesKey]);
+  const contingent = (u: UnitView): Contingent => contingents.get(u.id) ?? u.side.toLowerCase();
   const battleAt = view.battle?.space;
+  // Spread stacks last, so that their counters lie over the neighbouring spaces' piles.
+  const order = [...view.spaces].sort((a, b) => Number(isSpread(a, picker)) - Number(isSpread(b, picker)));
   return (
     <PanZoomSvg width={layout.width} height={layout.height} label="Map of the Sudan" class="khartoum-map">
-      <rect width={layout.width} height={layout.height} class="map-ground" />
-      <g class="routes">
-        {view.routes.map((r) => {
-          const a = layout.at.get(r.a),
-            b = layout.at.get(r.b);
-          if (!a || !b) return null;
-          return (
-            <line
-              key={`${r.a}-${r.b}-${r.kind}`}
-              x1={a.x}
-              y1={a.y}
-              x2={b.x}
-              y2={b.y}
-              class={`route route-${r.kind}`}
-            >
-              <title>{`${r.kind} route`}</title>
-            </line>
-          );
-        })}
-      </g>
+      {ground}
+      <MapTracks view={view} turns={turns} toWin={toWin} />
+      <MapKey x={36} y={470} />
+      <Routes routes={view.routes} layout={layout} geo={geo} names={names} />
       {view.spaces.map((s) => {
         const p = layout.at.get(s.id)!;
         return (
           <g key={s.id} transform={`translate(${p.x} ${p.y})`}>
-            {s.id === battleAt && <circle r={26} class="battle-ring" />}
-            <SpaceMark space={s} picker={picker} />
+            <SpaceMark space={s} picker={picker} battle={s.id === battleAt} />
           </g>
         );
       })}
       {/* Stacks after all the spaces, so that no space's name covers a counter. */}
-      {view.spaces.map((s) => {
+      {order.map((s) => {
         const p = layout.at.get(s.id)!;
         return (
           <g key={s.id} transform={`translate(${p.x} ${p.y})`}>
-            <Stack space={s} picker={picker} />
+            <Stacks space={s} picker={picker} contingent={contingent} />
           </g>
         );
       })}

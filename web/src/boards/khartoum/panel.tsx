@@ -141,18 +141,6 @@ export function KhartoumPanel({ view, data, unitId, picker, toPlay, log }: Panel
       {view.sides.map((side) => (
         <SidePanel key={side.side} side={side} unitId={unitId} cardInEffect={cardInEffect} picker={picker} />
       ))}
-      <Section title="Routes">
-        <ul class="legend">
-          {["land", "river", "desert", "naval"].map((k) => (
-            <li key={k}>
-              <svg width="34" height="10" aria-hidden="true">
-                <line x1="1" y1="5" x2="33" y2="5" class={`route route-${k}`} />
-              </svg>
-              {k}
-            </li>
-          ))}
-        </ul>
-      </Section>
     </>
   );
 }

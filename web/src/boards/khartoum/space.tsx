@@ -1,0 +1,92 @@
+// A Khartoum space: its terrain as a map symbol (town, star fort, open ground, desert wells,
+// hills, forest), a port's anchor, its victory points and its name. The terrain is the view's,
+// so Khartoum turns into a fortress on Nile-flood turns (29.11).
+import type { SpaceView } from "../../gen/khartoum_pb";
+import type { Picker } from "../clickable";
+import { choiceHint, refAttributes } from "../clickable";
+
+export function terrainClass(terrain: string): string {
+  return `terrain-${terrain.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+}
+
+function spaceTitle(s: SpaceView): string {
+  const bits = [s.terrain, s.port && "port", s.vp > 0 && `${s.vp} VP`].filter(Boolean).join(", ");
+  const hidden =
+    s.hiddenUnits > 0 ? `; ${s.hiddenUnits} Mahdist unit(s) hidden under the top unit (29.14)` : "";
+  return `${s.name} (${bits})${hidden}`;
+}
+
+// A bastioned square: the trace of a star fort.
+const kStarFort = (() => {
+  const r = 12,
+    b = 7;  // half side, bastion reach
+  return `M${-r} ${-r - b}L${-r + b} ${-r}H${r - b}L${r} ${-r - b}L${r + b} ${-r}L${r} ${-r + b}V${r - b}L${r + b} ${r}L${r} ${r + b}L${r - b} ${r}H${-r + b}L${-r} ${r + b}L${-r - b} ${r}L${-r} ${r - b}V${-r + b}L${-r - b} ${-r}Z`;
+})();
+
+export function TerrainSymbol({ terrain }: { terrain: string }) {
+  switch (terrain.toLowerCase()) {
+    case "fortress":
+      return (
+        <g>
+          <path d={kStarFort} class="space-mark" />
+          <rect x={-5} y={-5} width={10} height={10} class="space-inner" />
+        </g>
+      );
+    case "town":
+      return (
+        <g>
+          <rect x={-13} y={-13} width={26} height={26} rx={2} class="space-mark" />
+          <path d="M-8 5V-1L-4 -5L0 -1V5ZM1 5V-4H8V5Z" class="space-inner" />
+        </g>
+      );
+    case "desert":  // the desert spaces are wells: water in the sand
+      return (
+        <g>
+          <circle r={13} class="space-mark" />
+          <circle r={4.5} class="space-well" />
+        </g>
+      );
+    case "hills":
+      return (
+        <g>
+          <circle r={13} class="space-mark" />
+          <path d="M-10 5L-4 -5L1 3M-1 -1L4 -7L10 5" class="space-inner-line" />
+        </g>
+      );
+    case "forest":
+      return (
+        <g>
+          <circle r={13} class="space-mark" />
+          <path d="M-6 6V1M-6 -8L-11 2H-1ZM5 6V1M5 -8L0 2H10Z" class="space-inner" />
+        </g>
+      );
+    default:
+      return <circle r={12} class="space-mark" />;
+  }
+}
+
+export function SpaceMark({ space, picker, battle }: { space: SpaceView; picker: Picker; battle: boolean }) {
+  const title = spaceTitle(space);
+  const cls = `space ${terrainClass(space.terrain)}${battle ? " battle-space" : ""}`;
+  return (
+    <g {...refAttributes(picker, "space", space.id, cls, space.name)}>
+      <title>{title + choiceHint(picker, "space", space.id)}</title>
+      <circle r={25} class="target-ring" />
+      {battle && <circle r={31} class="battle-ring" />}
+      <circle r={21} class="hit" />
+      <TerrainSymbol terrain={space.terrain} />
+      {space.port && (
+        <path d="M-20 10V22M-25 14H-15M-26 18Q-20 26 -14 18" class="port-mark" />
+      )}
+      {space.vp > 0 && (
+        <g class="space-vp" transform="translate(22 6)">
+          <circle r={9} />
+          <text y={4.5}>{space.vp}</text>
+        </g>
+      )}
+      <text y={36} class="space-name">
+        {space.name}
+      </text>
+    </g>
+  );
+}

@@ -1,0 +1,76 @@
+// Checks of what a board shows, shared by the game tests: the things a legal choice names are
+// highlighted (and nothing else is), counters are big enough to read, and the tracks on the
+// map agree with the view. Each check reads the page as a person sees it (classes, computed
+// styles, boxes on screen) against the seat's own latest update.
+import assert from "node:assert/strict";
+import { lastUpdate } from "./harness.mjs";
+
+// The size the boards are judged at: a common laptop screen.
+export const VIEWPORT = { width: 1280, height: 800 };
+
+// The data-ref keys the page's prompts name ("space:khartoum", ...).
+async function namedRefs(page) {
+  const update = await lastUpdate(page);
+  const keys = new Set();
+  for (const prompt of update.prompts ?? []) {
+    for (const choice of prompt.choices ?? []) {
+      for (const ref of choice.refs ?? []) keys.add(`${ref.type}:${ref.id}`);
+    }
+  }
+  return keys;
+}
+
+// Every board element a choice names carries the highlight and no other does; where the
+// board draws a highlight ring for it, the ring shows, thick, in the highlight colour.
+// Returns how many highlighted elements were seen.
+export async function assertTargetsHighlighted(page) {
+  const named = await namedRefs(page);
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll(".board-area [data-ref]")].map((el) => {
+      const ring = el.querySelector(":scope > .target-ring");
+      const style = ring ? getComputedStyle(ring) : null;
+      return {
+        key: el.getAttribute("data-ref"),
+        choosable: el.classList.contains("choosable"),
+        ring: style && { display: style.display, width: parseFloat(style.strokeWidth), stroke: style.stroke },
+      };
+    }),
+  );
+  let highlighted = 0;
+  for (const el of shown) {
+    assert.equal(el.choosable, named.has(el.key), `${el.key} is highlighted iff a choice names it`);
+    if (!el.ring) continue;
+    if (el.choosable) {
+      highlighted += 1;
+      assert.notEqual(el.ring.display, "none", `the ring of ${el.key} shows`);
+      assert.ok(el.ring.width >= 4, `the ring of ${el.key} is thick (${el.ring.width})`);
+      // Yellow, or orange under the pointer or the keyboard focus.
+      assert.ok(["rgb(255, 210, 31)", "rgb(255, 77, 0)"].includes(el.ring.stroke),
+        `the ring of ${el.key} is in the highlight colour (${el.ring.stroke})`);
+    } else {
+      assert.equal(el.ring.display, "none", `${el.key} shows no ring`);
+    }
+  }
+  for (const key of named) {
+    assert.ok(shown.some((el) => el.key === key), `${key}, named by a choice, is on the page`);
+  }
+  return highlighted;
+}
+
+// The on-screen boxes of the map's counters at the page's current size (the map as it opens,
+// not zoomed): each at least `min` pixels wide and high.
+export async function assertCountersAtLeast(page, selector, min = 24) {
+  const boxes = await page.evaluate(
+    (sel) => [...document.querySelectorAll(sel)].map((el) => {
+      const face = el.querySelector(".counter-face") ?? el;
+      const r = face.getBoundingClientRect();
+      return { key: el.getAttribute("data-ref"), w: r.width, h: r.height };
+    }),
+    selector,
+  );
+  assert.ok(boxes.length > 0, `there are counters (${selector})`);
+  for (const b of boxes) {
+    assert.ok(b.w >= min && b.h >= min, `${b.key} is ${b.w.toFixed(1)} x ${b.h.toFixed(1)} px, at least ${min}`);
+  }
+  return boxes;
+}
