@@ -133,7 +133,8 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
     // 2: a click on a unit that is no choice opens its details (the page without the prompt has none).
     const watcher = (await lastUpdate(mahdist)).prompts?.length ? empire : mahdist;
     const view = await khartoumOf(watcher);
-    const unit = view.spaces.find((s) => s.id === view.battle.space).units[0];
+    // The top of the stack (listed last), the counter a person sees and can click.
+    const unit = view.spaces.find((s) => s.id === view.battle.space).units.at(-1);
     await watcher.locator(`.board-area [data-ref="unit:${unit.id}"]`).click();
     const details = watcher.getByRole("dialog", { name: "Details" });
     await details.waitFor();
