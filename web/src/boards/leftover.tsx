@@ -40,15 +40,17 @@ interface FrameProps extends Props {
   game: string;
   picture: ComponentChildren;  // the map
   children: ComponentChildren;  // the tracks
+  dock?: ComponentChildren;  // the prompt, on a phone (board.ts)
 }
 
 // The frame every board shares: the picture, and beside it the leftover refs over the tracks.
-export function BoardFrame({ game, picture, children, ...leftover }: FrameProps) {
+export function BoardFrame({ game, picture, children, dock, ...leftover }: FrameProps) {
   return (
     // The frame is the container the board's layout asks for its width (boards.css).
     <div class="board-frame">
       <div class={`board board-${game}`}>
         <div class="board-map">{picture}</div>
+        {dock && <div class="board-dock">{dock}</div>}
         <aside class="board-side">
           <LeftoverRefs {...leftover} />
           {children}
