@@ -75,9 +75,13 @@ export async function launchBrowser() {
   });
 }
 
+// A phone: the size of a common one in CSS pixels, touch, a dense screen (tests/phone.test.mjs).
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
 // A page in its own browser context (its own cookies), failing the test on any page error.
-export async function newPlayerPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+// `contextOptions` (PHONE, say) replace the default desktop window.
+export async function newPlayerPage(browser, contextOptions = { viewport: { width: 1400, height: 1000 } }) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e));
@@ -101,8 +105,8 @@ export async function registerUser(page, baseUrl, name) {
 }
 
 // A registered player in a browser context of their own; `initScript` runs in every page first.
-export async function newPlayer(browser, server, stem, { initScript } = {}) {
-  const page = await newPlayerPage(browser);
+export async function newPlayer(browser, server, stem, { initScript, contextOptions } = {}) {
+  const page = await newPlayerPage(browser, contextOptions);
   if (initScript) await page.addInitScript(initScript);
   await registerUser(page, server.url, uniqueName(stem));
   return page;

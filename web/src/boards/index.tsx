@@ -19,8 +19,8 @@ export function Board(props: BoardProps) {
     case "crossroads":
       return <CrossroadsBoard {...props} view={game.value} />;
     case "generic":
-      return <GenericBoard view={game.value} />;
+      return <><GenericBoard view={game.value} />{props.dock && <div class="board-dock">{props.dock}</div>}</>;
     default:
-      return <div class="board board-empty">No board yet.</div>;
+      return <><div class="board board-empty">No board yet.</div>{props.dock && <div class="board-dock">{props.dock}</div>}</>;
   }
 }

@@ -33,6 +33,7 @@ interface Props {
 export function PanZoomSvg({ width, height, label, class: className, children }: Props) {
   const [box, setBox] = useState<Box>({ x: 0, y: 0, w: width, h: height });
   const svg = useRef<SVGSVGElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; box: Box; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
 
@@ -68,6 +69,10 @@ export function PanZoomSvg({ width, height, label, class: className, children }:
 
   const onPointerDown = (e: PointerEvent) => {
     if (e.button !== 0) return;
+    // On a phone the map is drawn larger than the screen in a box of its own that a finger
+    // scrolls (boards.css): a touch there scrolls that box rather than panning the picture.
+    const area = scroller.current;
+    if (e.pointerType === "touch" && area && (area.scrollWidth > area.clientWidth || area.scrollHeight > area.clientHeight)) return;
     drag.current = { x: e.clientX, y: e.clientY, box, moved: false };
     suppressClick.current = false;
   };
@@ -97,9 +102,11 @@ export function PanZoomSvg({ width, height, label, class: className, children }:
 
   return (
     <div class={`pan-zoom ${className ?? ""}`}>
+      <div class="pan-zoom-scroll" ref={scroller}>
       <svg
         ref={svg}
         class="board-svg"
+        style={{ "--aspect": `${width} / ${height}` }}
         viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
         role="group"
         aria-label={label}
@@ -111,6 +118,7 @@ export function PanZoomSvg({ width, height, label, class: className, children }:
       >
         {children}
       </svg>
+      </div>
       <div class="zoom-buttons">
         <button type="button" title="Zoom in" aria-label="Zoom in" onClick={() => zoomAt(0.8)}>
           +

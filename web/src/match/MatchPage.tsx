@@ -27,6 +27,7 @@ import { InspectContext, type InspectTarget } from "../inspect/context";
 import { Inspector, inspectTargetOf, isChoice } from "../inspect/Inspector";
 import { phaseEndWarning } from "./phaseEndWarning";
 import { ConfirmChoice } from "./ConfirmChoice";
+import { usePhone } from "../app/usePhone";
 
 export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
   const [state, controls] = useMatch(props.conn, props.user, props.matchId, props.invite);
@@ -34,6 +35,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   const [several, setSeveral] = useState<LegalChoice[]>([]);
   const [confirming, setConfirming] = useState<{ question: string; choice: LegalChoice } | null>(null);
   const [inspected, setInspected] = useState<InspectTarget | null>(null);
+  const phone = usePhone();
   const update = state.update;
   // A question about a click belongs to the position it was asked in.
   useEffect(() => {
@@ -81,6 +83,16 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
     e.preventDefault();
     setInspected(target);
   };
+  // The prompt and the questions about a click: beside the board on a wide screen, docked right
+  // under the map on a phone (before the tracks and the side panels).
+  const decision = (
+    <>
+      <PromptPanel prompts={update.prompts} onChoose={(c) => pick(c)} />
+      {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
+      {confirming && <ConfirmChoice question={confirming.question} choice={confirming.choice} onConfirm={confirmed}
+        onCancel={() => setConfirming(null)} />}
+    </>
+  );
   const game = games?.games.find((g) => g.id === update.game);
   const yourSide = update.seats.find((s) => s.seat === update.yourSeat)?.side;
 
@@ -113,15 +125,13 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         <div class="board-area" aria-label="Board" onClick={inspectOnClick} onContextMenu={inspectOnMenu}>
           {update.view && (
             <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
-              toPlay={sidesToPlay(update.gameStatus, update.seats)} log={state.log} />
+              toPlay={sidesToPlay(update.gameStatus, update.seats)} log={state.log} dock={phone ? decision : undefined} />
           )}
+          {phone && !update.view && <div class="board-dock">{decision}</div>}
         </div>
         <aside class="side-panel">
           <Clocks update={update} skew={state.clockSkew} />
-          <PromptPanel prompts={update.prompts} onChoose={(c) => pick(c)} />
-          {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
-          {confirming && <ConfirmChoice question={confirming.question} choice={confirming.choice} onConfirm={confirmed}
-            onCancel={() => setConfirming(null)} />}
+          {!phone && decision}
           {inspected && update.view && <Inspector view={update.view} target={inspected} onClose={() => setInspected(null)} />}
           <MatchControls update={update} user={props.user} seated={state.seated} onRequest={controls.request}
             onTakeSeat={controls.takeSeat} />

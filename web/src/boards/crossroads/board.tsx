@@ -10,7 +10,7 @@ import { useStaticData } from "../static-data";
 import { CrossroadsMap } from "./map";
 import { CrossroadsPanel, kHomeBases, listedSquares } from "./panel";
 
-export function CrossroadsBoard({ view, choices, onChoose, toPlay }: GameBoardProps<CrossroadsView>) {
+export function CrossroadsBoard({ view, choices, onChoose, toPlay, dock }: GameBoardProps<CrossroadsView>) {
   const picker = usePicker(choices, onChoose);
   const map = useStaticData("crossroads_map", MapDataSchema);
   const tables = useStaticData("crossroads_tables", TablesDataSchema);
@@ -25,6 +25,7 @@ export function CrossroadsBoard({ view, choices, onChoose, toPlay }: GameBoardPr
     return (
       <div class="board board-crossroads loading">
         {map.error ? `The map cannot be loaded: ${map.error}` : "Loading the map…"}
+        {dock && <div class="board-dock">{dock}</div>}
       </div>
     );
   }
@@ -49,6 +50,7 @@ export function CrossroadsBoard({ view, choices, onChoose, toPlay }: GameBoardPr
   return (
     <BoardFrame
       game="crossroads"
+      dock={dock}
       picker={picker}
       drawn={drawn}
       name={name}

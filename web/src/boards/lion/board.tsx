@@ -9,7 +9,7 @@ import { useStaticData } from "../static-data";
 import { LionMap } from "./map";
 import { LionPanel } from "./panel";
 
-export function LionBoard({ view, choices, onChoose, toPlay }: GameBoardProps<LionView>) {
+export function LionBoard({ view, choices, onChoose, toPlay, dock }: GameBoardProps<LionView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("lion", LionDataSchema);
   const drawn = new Set<string>([
@@ -23,6 +23,7 @@ export function LionBoard({ view, choices, onChoose, toPlay }: GameBoardProps<Li
   return (
     <BoardFrame
       game="lion"
+      dock={dock}
       picker={picker}
       drawn={drawn}
       name={name}
