@@ -159,9 +159,12 @@ TEST_F(Matches, AnActionWhoseAcknowledgementWasLostIsResentAndAnsweredAsADuplica
   TcpProxy proxy(server_->port());
   CliUser a_via(server_->dir(), a.name(), proxy.port());
   std::thread cutter([&] {
-    // Past the simultaneous bids, while the race is on: a's next submit reaches the server and
-    // is applied, but the acknowledgement never comes back.
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    // Past the simultaneous bids, while the race is on (a few updates have reached a: progress,
+    // not a time, so a slow build does not cut the first connection): a's next submit reaches
+    // the server and is applied, but the acknowledgement never comes back.
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (proxy.delivered() < 4000 && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
     proxy.lose_next_reply();
   });
   BothPlayed played = play_both(a_via, b, id, std::chrono::seconds(90), {"--delay", "60"});

@@ -56,6 +56,7 @@ void TcpProxy::pipe_bytes(int from, int to, bool upstream) {
       if (w <= 0) return (void)::shutdown(from, SHUT_RDWR);
       off += w;
     }
+    if (!upstream) delivered_ += static_cast<size_t>(n);
     if (upstream && lose_next_reply_.exchange(false)) {
       swallowing_ = true;
       std::this_thread::sleep_for(std::chrono::milliseconds(200));

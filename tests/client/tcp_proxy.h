@@ -21,6 +21,8 @@ class TcpProxy {
   // and, 200 ms later, every connection is dropped: a request applied whose reply was lost.
   void lose_next_reply() { lose_next_reply_ = true; }
   bool reply_lost() const { return reply_lost_; }
+  // Bytes the server sent that reached a client: how far a session has got.
+  size_t delivered() const { return delivered_; }
   int connections() const { return accepted_; }
 
  private:
@@ -35,6 +37,7 @@ class TcpProxy {
   std::atomic<bool> lose_next_reply_{false};
   std::atomic<bool> swallowing_{false};
   std::atomic<bool> reply_lost_{false};
+  std::atomic<size_t> delivered_{0};
   std::mutex mu_;
   std::vector<int> fds_;
   std::vector<std::thread> threads_;

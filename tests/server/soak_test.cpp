@@ -20,6 +20,15 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
+// Under AddressSanitizer (`make asan`) the server runs some 3-5 times slower, and 50 readers' list
+// replies alone would keep both cores busy, so a move's acknowledgement could wait past the
+// client's 10 s timeout: that run checks memory safety under the same pattern with fewer readers.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kDefaultGreedy = 12;
+#else
+constexpr int kDefaultGreedy = 50;
+#endif
+
 int soak_seconds() {
   const char* v = std::getenv("FRONTIER_SOAK_SECONDS");
   return v && std::atoi(v) > 0 ? std::atoi(v) : 60;
@@ -78,7 +87,7 @@ TEST(SoakTest, UnreadRepliesKeepMemoryBoundedAndPlayersFast) {
   std::atomic<uint64_t> asked{0};
   std::vector<std::thread> greedy;
   int greedy_count =
-      std::getenv("FRONTIER_SOAK_GREEDY") ? std::atoi(std::getenv("FRONTIER_SOAK_GREEDY")) : 50;
+      std::getenv("FRONTIER_SOAK_GREEDY") ? std::atoi(std::getenv("FRONTIER_SOAK_GREEDY")) : kDefaultGreedy;
   for (int i = 0; i < greedy_count; ++i)
     greedy.emplace_back(greedy_reader, server.port(), std::cref(until), std::ref(asked));
 
@@ -127,7 +136,11 @@ TEST(SoakTest, UnreadRepliesKeepMemoryBoundedAndPlayersFast) {
       "clients closed\n",
       ack_ms.size(), ack_ms[ack_ms.size() / 2], p99, static_cast<double>(max_rss_kib) / 1024.0,
       static_cast<unsigned long long>(asked.load()), closed);
+#if !defined(__SANITIZE_ADDRESS__)
+  // The memory bound is the release server's: ASan keeps freed blocks in a 256 MB quarantine and
+  // adds shadow memory, so under `make asan` the run checks memory safety and acknowledgements.
   EXPECT_LT(max_rss_kib, 300u * 1024u);
+#endif
   // Latency is a measurement, not a pass mark of `make test` (it runs beside the browser tests
   // on a shared machine): every move above was acknowledged, and the p99 target is checked when
   // the soak is run as the benchmark of docs/performance.md (FRONTIER_SOAK_STRICT=1).
