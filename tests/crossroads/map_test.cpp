@@ -50,16 +50,16 @@ TEST(CrossroadsMap, GurevIsOnTradeRoutesToOrenburgAndKhiva) {  // 13.5
   EXPECT_NE(d.route[gurev], 0);
   // Following the route from Gur'ev reaches both Orenburg and Kungrad.
   std::vector<bool> seen(kSquares, false);
-  std::vector<int> todo{gurev};
+  std::vector<int> to_visit{gurev};
   seen[gurev] = true;
   const int step[4] = {-kW, 1, kW, -1};  // N E S W, the route bits' order
-  while (!todo.empty()) {
-    int sq = todo.back();
-    todo.pop_back();
+  while (!to_visit.empty()) {
+    int sq = to_visit.back();
+    to_visit.pop_back();
     for (int k = 0; k < 4; ++k) {
       if (!(d.route[sq] & (1 << k))) continue;
       int to = sq + step[k];
-      if (!seen[to]) seen[to] = true, todo.push_back(to);
+      if (!seen[to]) seen[to] = true, to_visit.push_back(to);
     }
   }
   EXPECT_TRUE(seen[d.cities[d.city_index("Orenburg")].square]);

@@ -204,10 +204,14 @@ export async function withFrontier(body, serverArgs = []) {
 
 // Creates a match from the lobby form; a public one opens its page, a private one shows the
 // invite link (returned).
-export async function createMatch(page, { game, side = "", privately = false }) {
+// `opponent` is the computer's level ("easy", "normal", "hard") for a match against it; `options`
+// maps an option id to the value chosen in its select.
+export async function createMatch(page, { game, side = "", privately = false, opponent = "", options = {} }) {
   const form = page.locator("form.create-match");
   await form.getByLabel("Game").selectOption(game);
   if (side) await form.getByLabel("Your side").selectOption(side);
+  if (opponent) await form.getByLabel("Opponent").selectOption(opponent);
+  for (const [id, value] of Object.entries(options)) await form.locator(`select[name=option-${id}]`).selectOption(value);
   if (privately) await form.getByLabel("Private (by invite link)").check();
   await form.getByRole("button", { name: "Create match" }).click();
   if (privately) return page.getByTestId("invite-link").inputValue();

@@ -3,7 +3,7 @@
 // difficulty, not the default); pressed again on the old match, it starts yet another game.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickFirstChoice, lastUpdate, newPlayer, withFrontier } from "./harness.mjs";
+import { clickFirstChoice, createMatch, lastUpdate, newPlayer, withFrontier } from "./harness.mjs";
 
 const MAX_STEPS = 400;
 
@@ -19,10 +19,7 @@ async function awaitRunningMatch(page, notId) {
 test("Play again opens a new running Lion match with the same options", () =>
   withFrontier(async (server, browser) => {
     const page = await newPlayer(browser, server, "gordon");
-    const form = page.locator("form.create-match");
-    await form.getByLabel("Game").selectOption("lion");
-    await form.locator("select[name=option-difficulty]").selectOption("lion_cub");
-    await form.getByRole("button", { name: "Create match" }).click();
+    await createMatch(page, { game: "lion", options: { difficulty: "lion_cub" } });
     const first = await awaitRunningMatch(page, "");
     assert.equal(first.view.lion.difficulty, "lion_cub");
     assert.equal(await page.getByRole("button", { name: "Play again" }).count(), 0, "not while the game runs");

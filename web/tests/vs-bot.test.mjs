@@ -4,7 +4,7 @@
 // computer's.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickFirstChoice, lastUpdate, newPlayer, screenshot, withFrontier } from "./harness.mjs";
+import { clickFirstChoice, createMatch, lastUpdate, newPlayer, screenshot, withFrontier } from "./harness.mjs";
 
 const OUR_MOVES = 30;
 
@@ -19,12 +19,7 @@ function awaitOurTurn(page) {
 test("thirty moves of Khartoum against the computer, by clicking", () =>
   withFrontier(async (server, browser) => {
     const page = await newPlayer(browser, server, "kitchener");
-    const form = page.locator("form.create-match");
-    await form.getByLabel("Game").selectOption("khartoum");
-    await form.getByLabel("Your side").selectOption("Empire");
-    await form.getByLabel("Opponent").selectOption("normal");
-    await form.getByRole("button", { name: "Create match" }).click();
-    await page.getByTestId("your-side").filter({ hasText: "You play Empire." }).waitFor();
+    await createMatch(page, { game: "khartoum", side: "Empire", opponent: "normal" });
     await page.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();
     await page.getByText("bot-normal (computer)").first().waitFor();
 
