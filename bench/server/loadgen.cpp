@@ -31,6 +31,7 @@
 #include <thread>
 #include <vector>
 
+#include "loadgen_reply.pb.h"
 #include "protocol_client/client.h"
 #include "wire.pb.h"
 
@@ -139,7 +140,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void read() {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
       if (ec) return self->fail("read", ec);
-      frontier::wire::ServerMessage m;
+      frontier::loadgen::Reply m;
       auto data = self->buffer_.cdata();
       bool ok = m.ParseFromArray(data.data(), static_cast<int>(data.size()));
       self->buffer_.consume(self->buffer_.size());
@@ -185,23 +186,23 @@ class Bot : public std::enable_shared_from_this<Bot> {
     send(m);
   }
 
-  void on_message(const frontier::wire::ServerMessage& m) {
-    using frontier::wire::ServerMessage;
+  void on_message(const frontier::loadgen::Reply& m) {
+    using frontier::loadgen::Reply;
     switch (m.body_case()) {
-      case ServerMessage::kHello: {
+      case Reply::kHello: {
         if (index_ == 0) std::printf("server: %s\n", m.hello().server().c_str());
         if (idle_only) return;
         return register_self();
       }
-      case ServerMessage::kAuth:
+      case Reply::kAuth:
         authed_ = true;
         if (creator_) create();
         send_join();
         return;
-      case ServerMessage::kCreated:
+      case Reply::kCreated:
         if (auto p = partner_.lock()) p->join(m.created().match_id(), m.created().invite_code());
         return;
-      case ServerMessage::kSubmitted: {
+      case Reply::kSubmitted: {
         in_flight_ = false;
         if (stats_.measuring) {
           stats_.acked++;
@@ -212,10 +213,10 @@ class Bot : public std::enable_shared_from_this<Bot> {
         if (m.submitted().has_update()) absorb(m.submitted().update());
         return act();
       }
-      case ServerMessage::kUpdate:
+      case Reply::kUpdate:
         absorb(m.update());
         return act();
-      case ServerMessage::kError:
+      case Reply::kError:
         // Thousands of bots registering at once overflow the server's bounded hashing queue.
         if (!authed_ && m.error().code() == frontier::wire::RATE_LIMITED) {
           retry_.expires_after(std::chrono::milliseconds(20 + index_ % 50));
@@ -230,17 +231,26 @@ class Bot : public std::enable_shared_from_this<Bot> {
           std::lock_guard lock(stats_.mu);
           stats_.error_codes[m.error().code()]++;
         }
-        if (m.error().has_current()) last_ = m.error().current();
+        if (m.error().has_current()) absorb(m.error().current(), true);
         return act();
       default:
         return;
     }
   }
 
-  void absorb(const frontier::wire::MatchUpdate& u) {
-    if (u.seq() >= last_.seq() || u.match_id() != last_.match_id()) last_ = u;
-    if (last_.status() == frontier::wire::FINISHED && last_.match_id() != finished_match_) {
-      finished_match_ = last_.match_id();
+  // Keeps the newest state of the match this bot plays: its seq, status and own choices. A
+  // stale-seq error's `current` replaces it even when older (it is what the server judged by).
+  void absorb(const frontier::loadgen::Update& u, bool current = false) {
+    if (!current && u.seq() < last_.seq && u.match_id() == last_.match_id) return;
+    last_.match_id = u.match_id();
+    last_.seq = u.seq();
+    last_.status = u.status();
+    last_.choices.clear();
+    if (u.prompts_size() > 0) {
+      for (const auto& c : u.prompts(0).choices()) last_.choices.push_back(c.action());
+    }
+    if (last_.status == frontier::wire::FINISHED && last_.match_id != finished_match_) {
+      finished_match_ = last_.match_id;
       if (creator_) {
         stats_.matches_finished++;
         if (!stats_.stopping) create();
@@ -249,18 +259,15 @@ class Bot : public std::enable_shared_from_this<Bot> {
   }
 
   void act() {
-    if (in_flight_ || stats_.stopping || last_.status() != frontier::wire::RUNNING ||
-        last_.prompts_size() == 0)
+    if (in_flight_ || stats_.stopping || last_.status != frontier::wire::RUNNING || last_.choices.empty())
       return;
-    const auto& choices = last_.prompts(0).choices();
-    if (choices.empty()) return;
-    const auto& choice = choices[static_cast<int>(rng_() % static_cast<unsigned>(choices.size()))];
+    const auto& choice = last_.choices[rng_() % last_.choices.size()];
     frontier::wire::ClientMessage m;
     auto* s = m.mutable_submit_action();
-    s->set_match_id(last_.match_id());
-    s->set_expected_seq(last_.seq());
-    s->set_client_action_id(std::to_string(last_.seq()));
-    *s->mutable_action() = choice.action();
+    s->set_match_id(last_.match_id);
+    s->set_expected_seq(last_.seq);
+    s->set_client_action_id(std::to_string(last_.seq));
+    *s->mutable_action() = choice;
     in_flight_ = true;
     if (options_.rate <= 0) {
       sent_at_ = Clock::now();
@@ -276,6 +283,14 @@ class Bot : public std::enable_shared_from_this<Bot> {
     });
   }
 
+  // What this bot knows of its match.
+  struct Known {
+    uint64_t match_id = 0;
+    uint32_t seq = 0;
+    int status = 0;
+    std::vector<frontier::Action> choices;  // its own prompt's legal actions
+  };
+
   websocket::stream<beast::tcp_stream> ws_;
   net::steady_timer retry_{ws_.get_executor()};
   net::steady_timer pace_;
@@ -288,7 +303,7 @@ class Bot : public std::enable_shared_from_this<Bot> {
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<std::string>> out_;
   uint64_t next_request_ = 1;
-  frontier::wire::MatchUpdate last_;
+  Known last_;
   uint64_t finished_match_ = 0;
   bool in_flight_ = false;
   bool authed_ = false;
