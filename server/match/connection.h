@@ -68,6 +68,12 @@ class Connection {
     if (metrics_ && message.has_error()) metrics_->count_error(message.error().code());
     if (auto p = peer_.lock()) p->send(std::make_shared<const std::string>(message.SerializeAsString()));
   }
+  // An encoded frame (errors in it are counted by whoever encoded it).
+  void send(Frame frame) const {
+    if (auto p = peer_.lock()) p->send(std::move(frame));
+  }
+  // The network side has let go of this connection: nothing sent to it arrives.
+  bool closed() const { return peer_.expired(); }
   void close(uint16_t code, std::string reason) const {
     if (auto p = peer_.lock()) p->close(code, std::move(reason));
   }

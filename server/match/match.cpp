@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "auth/auth.h"
+#include "match/frame_encoder.h"
 
 namespace frontier::server {
 
@@ -233,27 +234,41 @@ void Match::broadcast() {
   // in as someone else) since it subscribed hears no more of that seat.
   std::erase_if(subscribers_, [this](const Subscriber& s) {
     auto conn = s.conn.lock();
-    return !conn || (s.seat >= 0 && conn->user_id() != meta_.seats[static_cast<size_t>(s.seat)].user_id);
+    return !conn || conn->closed() ||
+           (s.seat >= 0 && conn->user_id() != meta_.seats[static_cast<size_t>(s.seat)].user_id);
   });
+  // Connections watching the same seat from the same point (spectators, a player's second tab)
+  // are sent the same frame, built once.
+  struct Built {
+    core::Seat seat;
+    uint32_t since;
+    Frame frame;
+  };
+  std::vector<Built> built;
   for (auto& sub : subscribers_) {
     if (sub.fresh) {
       sub.fresh = false;
       continue;
     }
-    if (auto conn = sub.conn.lock()) {
-      wire::ServerMessage m;
-      *m.mutable_update() = update_for(sub.seat, sub.last_sent);
-      conn->send(m);
-      sub.last_sent = history_.seq;
+    auto conn = sub.conn.lock();
+    if (!conn) continue;
+    auto same = std::find_if(built.begin(), built.end(),
+                             [&](const Built& b) { return b.seat == sub.seat && b.since == sub.last_sent; });
+    if (same == built.end()) {
+      Frame frame = encode_frame(
+          [&](wire::ServerMessage& m) { fill_update(sub.seat, sub.last_sent, *m.mutable_update()); });
+      same = built.insert(built.end(), {sub.seat, sub.last_sent, std::move(frame)});
     }
+    conn->send(same->frame);
+    sub.last_sent = history_.seq;
   }
 }
 
 void Match::send_update(const Connection& conn, uint64_t request_id, core::Seat seat, uint32_t since) const {
-  wire::ServerMessage m;
-  m.set_request_id(request_id);
-  *m.mutable_update() = update_for(seat, since);
-  conn.send(m);
+  conn.send(encode_frame([&](wire::ServerMessage& m) {
+    m.set_request_id(request_id);
+    fill_update(seat, since, *m.mutable_update());
+  }));
 }
 
 void Match::subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since,
@@ -367,22 +382,21 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
   uint64_t user = conn->user_id();
   auto self = shared_from_this();
   auto reply = [self, conn, request_id](uint32_t seq, bool duplicate, core::Seat seat) {
-    wire::ServerMessage m;
-    m.set_request_id(request_id);
-    auto* ack = m.mutable_submitted();
-    ack->set_match_id(self->meta_.id);
-    ack->set_seq(seq);
-    ack->set_duplicate(duplicate);
-    if (!duplicate && self->committed_seq_ == self->history_.seq) {
+    conn->send(encode_frame([&](wire::ServerMessage& m) {
+      m.set_request_id(request_id);
+      auto* ack = m.mutable_submitted();
+      ack->set_match_id(self->meta_.id);
+      ack->set_seq(seq);
+      ack->set_duplicate(duplicate);
+      if (duplicate || self->committed_seq_ != self->history_.seq) return;
       for (auto& sub : self->subscribers_) {
         if (sub.seat != seat || sub.conn.lock() != conn) continue;
-        *ack->mutable_update() = self->update_for(seat, sub.last_sent);
+        self->fill_update(seat, sub.last_sent, *ack->mutable_update());
         sub.last_sent = self->history_.seq;
         sub.fresh = true;
         break;
       }
-    }
-    conn->send(m);
+    }));
   };
   // Stored with the action for as long as the match lives, undone or not.
   if (req.client_action_id().size() > kMaxClientActionIdBytes) {
@@ -419,14 +433,15 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
   if (req.expected_seq() != history_.seq &&
       !(seat_named && prompts_.unchanged_since(*seat, req.expected_seq(), history_.seq))) {
     auto stale = [self, conn, request_id, seat = *seat, expected = req.expected_seq()] {
-      wire::ServerMessage m;
-      m.set_request_id(request_id);
-      auto* e = m.mutable_error();
-      e->set_code(wire::STALE_SEQ);
-      e->set_message("The match has moved on to seq " + std::to_string(self->history_.seq) +
-                     " (you acted on " + std::to_string(expected) + "); nothing was applied");
-      *e->mutable_current() = self->update_for(seat, expected);
-      conn->send(m);
+      self->services_.metrics->count_error(wire::STALE_SEQ);
+      conn->send(encode_frame([&](wire::ServerMessage& m) {
+        m.set_request_id(request_id);
+        auto* e = m.mutable_error();
+        e->set_code(wire::STALE_SEQ);
+        e->set_message("The match has moved on to seq " + std::to_string(self->history_.seq) +
+                       " (you acted on " + std::to_string(expected) + "); nothing was applied");
+        self->fill_update(seat, expected, *e->mutable_current());
+      }));
     };
     if (committed_seq_ == history_.seq) {
       stale();

@@ -163,7 +163,7 @@ class Match : public std::enable_shared_from_this<Match> {
   bool takeback_pending() const { return takeback_by_ >= 0 || takeback_rebuilding_; }
 
   // The update `seat` (kObserver for spectators) would be sent now, with log lines after `since`.
-  wire::MatchUpdate update_for(core::Seat seat, uint32_t since) const;
+  void fill_update(core::Seat seat, uint32_t since, wire::MatchUpdate& u) const;
 
  private:
   struct Subscriber {

@@ -8,8 +8,7 @@
 
 namespace frontier::server {
 
-wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
-  wire::MatchUpdate u;
+void Match::fill_update(core::Seat seat, uint32_t since, wire::MatchUpdate& u) const {
   u.set_match_id(meta_.id);
   u.set_seq(history_.seq);
   u.set_your_seat(seat);
@@ -63,7 +62,6 @@ wire::MatchUpdate Match::update_for(core::Seat seat, uint32_t since) const {
   u.set_tournament_id(meta_.tournament_id);
   if (seat >= 0) u.set_invite_code(meta_.invite_code);
   fill_clock_view(u);
-  return u;
 }
 
 void Match::fill_status(const History& h, frontier::GameStatus& out) const {
