@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "crossroads/board.h"
+#include "crossroads/rules.h"
 
 namespace frontier::crossroads {
 
@@ -49,6 +50,56 @@ bool examine(const State& s, const Presence& p, int viewer, int loc, int side) {
   if (viewer == core::kObserver)
     return seat_may_examine(s, p, kBritish, loc, side) && seat_may_examine(s, p, kRussian, loc, side);
   return seat_may_examine(s, p, viewer, loc, side);
+}
+
+const char* const kColumns[] = {"1:3", "1:2", "1:1", "1.5:1", "2:1", "3:1", "4:1"};
+const char* const kResults[] = {"AE", "A1R", "AR", "EX", "DR", "D1R", "DE"};
+const char* const kResultWords[] = {
+    "attacker eliminated", "attacker loses a unit and retreats",
+    "attacker retreats",   "exchange: attacker loses a unit, defender retreats",
+    "defender retreats",   "defender loses a unit and retreats",
+    "defender eliminated"};
+
+// Only while in_combat(s): its stacks are then open to both players, so nothing here is hidden.
+void fill_combat(const State& s, CombatView& v) {
+  const Data& d = *s.d;
+  int sq = s.combat_sq, att = s.phasing, def = other(att);
+  v.set_square(sq);
+  v.set_name(square_name(d, sq));
+  v.set_attacker(side_name(att));
+  v.set_defender(side_name(def));
+  v.set_attack(combat_strength(s, sq, att));
+  v.set_defence(combat_strength(s, sq, def));
+  // The table is fixed once the withdrawal and table choices are behind (14.5, 14.6); the
+  // multiple, the agents and the result once the odds were rolled (14.7-14.9).
+  bool table_known = s.phase == kTerrainChoice || s.phase == kLossChoice || s.phase == kRetreatChoice;
+  bool rolled = s.phase == kLossChoice || s.phase == kRetreatChoice;
+  if (table_known) v.set_table(s.combat_crt ? "Raid" : "Battle");
+  if (!rolled) return;
+  v.set_terrain_multiple(s.combat_mult);
+  for (int side : {att, def}) {
+    int a = s.combat_agent[side];
+    std::string name = a >= 0 ? d.agents[a].name : "";
+    int drm = a >= 0 ? d.agents[a].military : 0;
+    if (side == att) {
+      v.set_attacker_agent(name);
+      v.set_attacker_drm(drm);
+    } else {
+      v.set_defender_agent(name);
+      v.set_defender_drm(drm);
+    }
+  }
+  v.set_result(kResults[s.combat_result]);
+  v.set_result_text(kResultWords[s.combat_result]);
+  // The odds stand until a loss changes the strengths: while the loss is chosen, or when the
+  // result took none.
+  bool no_losses_taken = s.phase == kLossChoice || s.combat_result == kAR || s.combat_result == kDR;
+  if (no_losses_taken) v.set_odds(kColumns[combat_column(v.attack(), v.defence() * s.combat_mult)]);
+  if (s.phase == kLossChoice) {
+    v.set_losing(side_name(s.loss_side));
+    v.set_losses_due(s.losses_due);
+  }
+  if (s.phase == kRetreatChoice) v.set_retreating(side_name(s.retreat_side));
 }
 
 }  // namespace
@@ -151,6 +202,7 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
   }
   if (s.control[kGhazi] != kNeutral) out.set_ghazis(side_name(s.control[kGhazi]));
   if (s.phase == kCommitPounds) out.set_pending("negotiations with " + d.region_name[s.nego_region]);
+  if (in_combat(s) && s.combat_sq >= 0) fill_combat(s, *out.mutable_combat());
 }
 
 // Redraws what `viewer` cannot see: the other treasury and SP (9.0), a secret commitment not

@@ -29,25 +29,20 @@ const OutcomeRow& current_row(const State& s) {
   return table_for(s.combat.context)[s.combat.row];
 }
 
-enum class Roll { kRaid, kSortie, kDefence };
-
 // Sum of one factor over the engaged stack.
-int stack_factor(const State& s, Roll which) {
-  auto pick = [which](const Factors& f) {
-    return which == Roll::kRaid ? f.raid : which == Roll::kSortie ? f.sortie : f.defence;
-  };
+int stack_factor(const State& s, Context c) {
   int sum = 0;
   for (const Troop& t : s.troops) {
-    if (t.loc == Loc::kEngaged) sum += pick(troop_factors(t.type, t.steps));
+    if (t.loc == Loc::kEngaged) sum += combat_factor(troop_factors(t.type, t.steps), c);
   }
   for (const Gun& g : s.guns) {
-    if (g.loc == Loc::kEngaged) sum += pick(data().gun_factors[g.type]);
+    if (g.loc == Loc::kEngaged) sum += combat_factor(data().gun_factors[g.type], c);
   }
   for (int l = 0; l < kLeaders; ++l) {
-    if (s.leaders[l].loc == Loc::kEngaged) sum += pick(data().leader_factors[l]);
+    if (s.leaders[l].loc == Loc::kEngaged) sum += combat_factor(data().leader_factors[l], c);
   }
   for (const Gunboat& g : s.gunboats) {
-    if (g.loc == Loc::kEngaged) sum += pick(data().gunboat);
+    if (g.loc == Loc::kEngaged) sum += combat_factor(data().gunboat, c);
   }
   return sum;
 }
@@ -150,12 +145,27 @@ void finish_combat(State& s, core::EventSink& log) {
 
 }  // namespace
 
+int combat_factor(const Factors& f, Context c) {
+  return c == Context::kRaid ? f.raid : c == Context::kSortie ? f.sortie : f.defence;
+}
+
+RollTerms roll_terms(const State& s, Context c, int banner, int area, bool spend_rp) {
+  RollTerms t;
+  t.units = stack_factor(s, c);
+  t.tracks = cm_drm(s.cm) + rp_drm(s.rp);
+  // 6.5 step 3: a raid counts half the banner's strength, rounded up.
+  t.banner = -(c == Context::kRaid ? (s.banner_str[banner] + 1) / 2 : s.banner_str[banner]);
+  if (c == Context::kDefence) {
+    t.fortification = s.fort_level(area);
+    t.rp = spend_rp ? 1 : 0;
+  }
+  return t;
+}
+
 void launch_raid(State& s, core::EventSink& log) {
   int b = s.target;
-  int units = stack_factor(s, Roll::kRaid);
-  int tracks = cm_drm(s.cm) + rp_drm(s.rp);
-  int half = (s.banner_str[b] + 1) / 2;  // 6.5 step 3: rounded up
-  int drm = units + tracks - half;
+  RollTerms terms = roll_terms(s, Context::kRaid, b, -1, false);
+  int units = terms.units, tracks = terms.tracks, half = -terms.banner, drm = terms.drm();
   int d1 = s.rng.roll(6), d2 = s.rng.roll(6);
   int row = outcome_row_index(data().proto.raid_table(), d1 + d2 + drm);
   s.combat.context = Context::kRaid;
@@ -171,9 +181,8 @@ void launch_raid(State& s, core::EventSink& log) {
 
 void launch_sortie(State& s, core::EventSink& log) {
   int b = s.target;
-  int units = stack_factor(s, Roll::kSortie);
-  int tracks = cm_drm(s.cm) + rp_drm(s.rp);
-  int drm = units + tracks - s.banner_str[b];
+  RollTerms terms = roll_terms(s, Context::kSortie, b, -1, false);
+  int units = terms.units, tracks = terms.tracks, drm = terms.drm();
   int d1 = s.rng.roll(6), d2 = s.rng.roll(6);
   int row = outcome_row_index(data().proto.sortie_table(), d1 + d2 + drm);
   s.combat.context = Context::kSortie;
@@ -218,10 +227,8 @@ void resolve_defence(State& s, bool spend_rp, core::EventSink& log) {
     change_rp(s, -1, log);
     if (s.finished()) return;
   }
-  int units = stack_factor(s, Roll::kDefence);
-  int fort = s.fort_level(area);
-  int tracks = cm_drm(s.cm) + rp_drm(s.rp);
-  int drm = units + fort + (spend_rp ? 1 : 0) + tracks - s.banner_str[b];
+  RollTerms terms = roll_terms(s, Context::kDefence, b, area, spend_rp);
+  int units = terms.units, fort = terms.fortification, tracks = terms.tracks, drm = terms.drm();
   int d1 = s.rng.roll(6), d2 = s.rng.roll(6);
   int row = outcome_row_index(data().proto.defence_table(), d1 + d2 + drm);
   say(log, "defence.roll", [&] {

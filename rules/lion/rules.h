@@ -78,6 +78,18 @@ void resolve_ultimatum(State& s, bool pay, core::EventSink& log);
 bool check_collapse(State& s, core::EventSink& log);
 
 // ---- combat.cpp
+// The terms of the roll a raid, sortie or defence makes (6.5 step 3, 6.6, 7.2 steps 1-4).
+struct RollTerms {
+  int units = 0;          // the engaged stack's factors
+  int tracks = 0;         // the CM and RP tracks (AOT)
+  int banner = 0;         // minus the banner's strength (a raid: half of it, rounded up)
+  int fortification = 0;  // defence: the area's level
+  int rp = 0;             // defence: +1 for the optional RP
+  int drm() const { return units + tracks + banner + fortification + rp; }
+};
+RollTerms roll_terms(const State& s, Context c, int banner, int area, bool spend_rp);
+// What one counter adds to the roll of a raid, sortie or defence.
+int combat_factor(const Factors& f, Context c);
 void launch_raid(State& s, core::EventSink& log);
 void launch_sortie(State& s, core::EventSink& log);
 void start_defence(State& s, int banner, int area, core::EventSink& log);

@@ -18,6 +18,79 @@ void add_to_box(LionView& out, BoxView* boxes[], Loc loc, std::string unit) {
   boxes[i]->add_units(std::move(unit));
 }
 
+const char* const kContextNames[] = {"", "raid", "sortie", "defence"};
+const char* const kCasualtyTables[] = {"leaders", "troops", "guns", "gunboats"};
+
+// The raid or sortie being formed (its target chosen, the stack not yet launched), else none.
+Context forming(const State& s) {
+  switch (s.stage) {
+    case Stage::kRaidInfantry:
+    case Stage::kRaidLeader:
+    case Stage::kRaidSupport:
+      return Context::kRaid;
+    case Stage::kSortieTroops:
+    case Stage::kSortieLeader:
+    case Stage::kSortieSupport:
+      return Context::kSortie;
+    default:
+      return Context::kNone;
+  }
+}
+
+void fill_combat(const State& s, CombatView& v) {
+  const Data& d = data();
+  const Combat& c = s.combat;
+  Context context = c.context != Context::kNone ? c.context : forming(s);
+  int banner = c.context != Context::kNone ? c.banner : s.target;
+  v.set_kind(kContextNames[static_cast<int>(context)]);
+  v.set_banner(d.banner_names[banner]);
+  v.set_banner_strength(s.banner_str[banner]);
+  if (context == Context::kDefence) v.set_area(d.areas[c.area].name);
+  auto add = [&](std::string name, const Factors& f) {
+    auto* u = v.add_units();
+    u->set_name(std::move(name));
+    u->set_factor(combat_factor(f, context));
+  };
+  for (const Troop& t : s.troops) {
+    if (t.loc == Loc::kEngaged) add(unit_name(t.type, t.steps), troop_factors(t.type, t.steps));
+  }
+  for (int l = 0; l < kLeaders; ++l) {
+    if (s.leaders[l].loc == Loc::kEngaged) add(d.leader_names[l], d.leader_factors[l]);
+  }
+  for (const Gun& g : s.guns) {
+    if (g.loc == Loc::kEngaged) add(d.gun_names[g.type], d.gun_factors[g.type]);
+  }
+  for (const Gunboat& g : s.gunboats) {
+    if (g.loc == Loc::kEngaged) add("Gunboat", d.gunboat);
+  }
+  // A defence rolls once the RP is decided (7.2 step 3); a raid or sortie when launched.
+  bool rolled = c.context != Context::kNone && s.stage != Stage::kSpendRp;
+  v.set_rolled(rolled);
+  v.set_rp_spent(c.rp_spent);
+  if (!rolled) {
+    RollTerms t = roll_terms(s, context, banner, c.area, false);
+    v.set_drm(t.drm());
+    v.set_units_drm(t.units);
+    v.set_tracks_drm(t.tracks);
+    v.set_banner_drm(t.banner);
+    v.set_fortification(t.fortification);
+    return;
+  }
+  if (context == Context::kDefence) v.set_fortification(s.fort_level(c.area));
+  const auto& table = context == Context::kRaid     ? d.proto.raid_table()
+                      : context == Context::kSortie ? d.proto.sortie_table()
+                                                    : d.proto.defence_table();
+  const OutcomeRow& row = table[c.row];
+  v.set_outcome(row.name());
+  v.set_outcome_min(row.min());
+  v.set_outcome_max(row.max());
+  v.set_casualty_drm(c.drm);
+  // c.table is the next table to roll (0-3), 4 once all are rolled.
+  if (c.table >= 0 && c.table < 4) v.set_next_table(kCasualtyTables[c.table]);
+  v.set_steps_to_lose(c.steps_left);
+  v.set_guns_to_lose(c.guns_left);
+}
+
 }  // namespace
 
 void fill_view(const State& s, LionView& v) {
@@ -98,6 +171,8 @@ void fill_view(const State& s, LionView& v) {
   if (s.finished()) v.set_result(result_text(s));
   v.set_gunboats_built(gunboats_in_play(s));
   v.set_fortification_markers_left(d.proto.fortification_markers() - s.markers_used());
+  if (s.combat.context != Context::kNone || (forming(s) != Context::kNone && s.target >= 0))
+    fill_combat(s, *v.mutable_combat());
 }
 
 }  // namespace frontier::lion

@@ -92,5 +92,58 @@ TEST(CrossroadsCombat, LoneAgentsAreCapturedOrEscape) {
   EXPECT_EQ(S(*s).bop, before == 1 ? -1 : before - 1);
 }
 
+CombatView combat_view(const core::GameState& s, core::Seat viewer) {
+  GameView v;
+  game().view(s, viewer, v);
+  return v.crossroads().combat();
+}
+
+TEST(CrossroadsCombat, TheCombatViewShowsWhatWasRolledToEveryone) {
+  // 14.7-14.9 for each die face: the odds, the result and the side to choose, as the roll's own
+  // log line gives them; both stacks are open to both players then (22.1(2)), so every viewer
+  // is shown the same.
+  int choices_shown = 0;
+  for (int roll = 1; roll <= 6; ++roll) {
+    auto s = fight({"place NI FF at 28,22", "place NI GA at 28,22", "place PE GA at 28,22"});
+    S(*s).rng.force_roll(roll);
+    auto attack = core::find_by_label(game(), *s, kBritish, "Attack at square 28,22");
+    ASSERT_TRUE(attack);
+    std::vector<core::LogEvent> log;
+    ASSERT_TRUE(core::apply(game(), *s, kBritish, *attack, &log).status);
+    std::string line;
+    for (const auto& e : log) {
+      if (e.kind == "combat") line = e.text;
+    }
+    int phase = S(*s).phase;
+    if (phase != kLossChoice && phase != kRetreatChoice) {
+      GameView v;
+      game().view(*s, kRussian, v);
+      EXPECT_FALSE(v.crossroads().has_combat()) << "the combat is over: " << line;
+      continue;
+    }
+    ++choices_shown;
+    CombatView c = combat_view(*s, kBritish);
+    EXPECT_EQ(c.name(), "square 28,22");
+    EXPECT_EQ(c.attacker(), "British");
+    EXPECT_EQ(c.defender(), "Russian");
+    EXPECT_EQ(c.table(), "Battle");
+    EXPECT_NE(line.find(std::to_string(c.attack()) + " against " +
+                        std::to_string(c.defence() * c.terrain_multiple()) + " (x" +
+                        std::to_string(c.terrain_multiple()) + ")"),
+              std::string::npos)
+        << line;
+    EXPECT_NE(line.find(": " + c.result()), std::string::npos) << line;
+    if (!c.odds().empty()) {
+      EXPECT_NE(line.find("odds " + c.odds() + ","), std::string::npos) << line;
+    }
+    EXPECT_FALSE(c.result_text().empty());
+    EXPECT_TRUE(phase == kLossChoice ? c.losses_due() == 1 && !c.losing().empty() : !c.retreating().empty());
+    for (core::Seat viewer : {core::Seat{kRussian}, core::kObserver}) {
+      EXPECT_EQ(combat_view(*s, viewer).SerializeAsString(), c.SerializeAsString());
+    }
+  }
+  EXPECT_GT(choices_shown, 0);
+}
+
 }  // namespace
 }  // namespace frontier::crossroads::test

@@ -177,5 +177,78 @@ TEST(LionDefence, OptionalResourcePointAddsOne) {
       << text(log);
 }
 
+CombatView combat_view(const core::GameState& s) {
+  GameView v;
+  game().view(s, 0, v);
+  return v.lion().combat();
+}
+
+TEST(LionCombatView, ARaidBeingFormedShowsItsStackAndTheModifierItWillRollWith) {
+  auto g = turn3();
+  edit(*g, "banner black 6 9");
+  play(*g, "Raid (6.5)");
+  play(*g, "Raid the Black Banner in Omdurman Camp");
+  play(*g, "Add Bachi-bouzouks (2 steps)");
+  play(*g, "No leader");
+  CombatView c = combat_view(*g);
+  EXPECT_EQ(c.kind(), "raid");
+  EXPECT_EQ(c.banner(), "Black Banner");
+  EXPECT_EQ(c.banner_strength(), 9);
+  ASSERT_EQ(c.units_size(), 1);
+  EXPECT_EQ(c.units(0).name(), "Bachi-bouzouks (2 steps)");
+  EXPECT_EQ(c.units(0).factor(), 1);
+  // 6.5 step 3: half the strength, rounded up; the same terms the roll's log line gives.
+  EXPECT_EQ(c.units_drm(), 1);
+  EXPECT_EQ(c.tracks_drm(), 1);
+  EXPECT_EQ(c.banner_drm(), -5);
+  EXPECT_EQ(c.drm(), -3);
+  EXPECT_FALSE(c.rolled());
+  dice(*g, {6, 6, 6, 6});
+  std::vector<core::LogEvent> log;
+  play(*g, "Launch the raid", &log);
+  EXPECT_NE(text(log).find("= DRM -3;"), std::string::npos) << text(log);
+  GameView after;
+  game().view(*g, 0, after);
+  EXPECT_FALSE(after.lion().has_combat());  // resolved and over: no combat to show
+}
+
+TEST(LionCombatView, ADefenceShowsTheAreaBeforeTheRollAndTheOutcomeWhileLossesAreChosen) {
+  auto g = turn3(1);
+  edit(*g, "fort white4 on");
+  edit(*g, "banner white 5 12");
+  edit(*g, "draws banner 2");
+  edit(*g, "banner green 6 0");
+  play(*g, "Set up defensive positions (6.7)");
+  play(*g, "Defend Southern Ramparts");
+  play(*g, "Add Bachi-bouzouks (2 steps)");
+  play(*g, "Add Sudanese infantry (2 steps)");
+  play(*g, "Add Lt. Col. Stewart");
+  play(*g, "Garrison of Southern Ramparts complete");
+  play(*g, "Done setting up defences");
+  // 7.2 step 3: the RP is still to decide; the modifier shown is the one without it.
+  CombatView before = combat_view(*g);
+  EXPECT_EQ(before.kind(), "defence");
+  EXPECT_EQ(before.banner(), "White Banner");
+  EXPECT_EQ(before.area(), "Southern Ramparts");
+  EXPECT_EQ(before.units_size(), 3);
+  EXPECT_EQ(before.fortification(), 2);  // rampart + upgrade marker
+  EXPECT_EQ(before.banner_drm(), -12);
+  EXPECT_EQ(before.drm(), -6);  // Bachi 0, Sudanese +1, Stewart +2, +2, CM/RP +1, -12
+  EXPECT_FALSE(before.rolled());
+  dice(*g, {1, 1, 6, 6});
+  play(*g, "Spend no RP");
+  // Overrun (AOT.1), troops roll 6 - 2 = 4: one step, and Gordon chooses which (11.11).
+  ASSERT_EQ(game().prompt(*g, 0).kind, "allocate_step_loss");
+  CombatView after = combat_view(*g);
+  EXPECT_TRUE(after.rolled());
+  EXPECT_FALSE(after.rp_spent());
+  EXPECT_EQ(after.outcome(), "Defences overrun");
+  EXPECT_EQ(after.outcome_max(), 2);
+  EXPECT_EQ(after.casualty_drm(), -2);
+  EXPECT_EQ(after.steps_to_lose(), 1);
+  EXPECT_EQ(after.next_table(), "guns");  // leaders and troops rolled, guns and gunboats to come
+  EXPECT_EQ(after.drm(), 0);              // the terms are the log line's once rolled
+}
+
 }  // namespace
 }  // namespace frontier::lion::testing
