@@ -70,7 +70,7 @@ export function App() {
           {user ? (
             <>
               <span data-testid="user-name">{user.name}</span>{" "}
-              <button type="button" onClick={signOut}>Log out</button>
+              <button type="button" onClick={() => void signOut()}>Log out</button>
             </>
           ) : (
             <a href={links.login}>Log in or register</a>

@@ -10,10 +10,7 @@ import { MatchUpdateSchema } from "../gen/wire_pb";
 import { Board } from "./index";
 import { sidesToPlay } from "../app/toPlay";
 
-const samples = import.meta.glob("../../dev-views/*.json", { eager: true, import: "default" }) as Record<
-  string,
-  JsonValue
->;
+const samples = import.meta.glob<JsonValue>("../../dev-views/*.json", { eager: true, import: "default" });
 const names = Object.keys(samples)
   .map((path) => path.replace(/^.*\/(.*)\.json$/, "$1"))
   .sort();

@@ -74,7 +74,7 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
     <section aria-labelledby="create-match">
       <h2 id="create-match">Create a match</h2>
       {/* noValidate: the custom clock's checks speak in the form's own alert, one place for every problem. */}
-      <form class="create-match" onSubmit={create} noValidate>
+      <form class="create-match" onSubmit={(e) => void create(e)} noValidate>
         <label>
           Game
           <select name="game" value={gameId} onChange={(e) => chooseGame(e.currentTarget.value)}>

@@ -13,14 +13,16 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function kindOf(choice: LegalChoice): number {
-  return choice.action?.kind ?? 0;
+// The wire carries an action's kind as a bare int32 (proto/game.proto); what it means is the
+// game's own ActionKind, which the caller names, so that a Lion kind is never read as Khartoum's.
+function kindOf<Kind extends number>(choice: LegalChoice): Kind {
+  return (choice.action?.kind ?? 0) as Kind;
 }
 
 // Khartoum's March Phase (11.0): the "Move from <space>" choices are the stacks that may still move.
 function khartoumMarch(prompt: Prompt, choice: LegalChoice): string | null {
-  if (prompt.kind !== "march" || kindOf(choice) !== KhartoumAction.END_MARCH) return null;
-  const movable = prompt.choices.filter((c) => kindOf(c) === KhartoumAction.MOVE_FROM).length;
+  if (prompt.kind !== "march" || kindOf<KhartoumAction>(choice) !== KhartoumAction.END_MARCH) return null;
+  const movable = prompt.choices.filter((c) => kindOf<KhartoumAction>(c) === KhartoumAction.MOVE_FROM).length;
   if (movable === 0) return null;
   return `End the March Phase with ${plural(movable, "stack", "stacks")} unmoved?`;
 }
@@ -28,7 +30,7 @@ function khartoumMarch(prompt: Prompt, choice: LegalChoice): string | null {
 // The Lion's action phase (4.1): unused AP are lost, and a banner path nobody defends (6.7) lets
 // its banner walk in during the Banner Activation Phase.
 function lionActions(view: LionView, choice: LegalChoice): string | null {
-  if (kindOf(choice) !== LionAction.END_ACTIONS) return null;
+  if (kindOf<LionAction>(choice) !== LionAction.END_ACTIONS) return null;
   const paths = [...new Set(view.areas.map((a) => a.path).filter((p) => p !== "palace"))];
   const open = paths.filter((p) => !view.areas.some((a) => a.path === p && a.units.length > 0));
   const worries = [
@@ -41,7 +43,8 @@ function lionActions(view: LionView, choice: LegalChoice): string | null {
 
 // Crossroads' income and expenditure (9.2): pounds left are banked (9.3), but rarely on purpose.
 function crossroadsExpenditure(view: CrossroadsView, prompt: Prompt, choice: LegalChoice): string | null {
-  if (prompt.kind !== "expend" || kindOf(choice) !== CrossroadsAction.DONE || view.pounds <= 0) return null;
+  if (prompt.kind !== "expend" || view.pounds <= 0) return null;
+  if (kindOf<CrossroadsAction>(choice) !== CrossroadsAction.DONE) return null;
   return `Finish income and expenditure with ${plural(view.pounds, "pound", "pounds")} unspent (banked, 9.3)?`;
 }
 

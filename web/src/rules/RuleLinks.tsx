@@ -33,7 +33,7 @@ export function RuleText({ text }: { text: string }) {
   for (const m of text.matchAll(ruleNumber)) {
     if (!index[m[1]]) continue;
     parts.push(text.slice(last, m.index), <RuleLink key={m.index} number={m[1]} />);
-    last = m.index! + m[1].length;
+    last = m.index + m[1].length;
   }
   parts.push(text.slice(last));
   return <>{parts}</>;

@@ -122,7 +122,7 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
       name={key}
       min={min}
       value={form[key]}
-      onInput={(e) => set(key, Number((e.currentTarget as HTMLInputElement).value) || 0)}
+      onInput={(e) => set(key, Number(e.currentTarget.value) || 0)}
     />
   );
   const check = (key: "miniMatch" | "thirdPlace" | "allAtOnce" | "rated") => (
@@ -130,7 +130,7 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
       type="checkbox"
       name={key}
       checked={form[key]}
-      onChange={(e) => set(key, (e.currentTarget as HTMLInputElement).checked)}
+      onChange={(e) => set(key, e.currentTarget.checked)}
     />
   );
   const when = (key: "opensAt" | "closesAt" | "startAt") => (
@@ -138,12 +138,12 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
       type="datetime-local"
       name={key}
       value={form[key]}
-      onInput={(e) => set(key, (e.currentTarget as HTMLInputElement).value)}
+      onInput={(e) => set(key, e.currentTarget.value)}
     />
   );
 
   return (
-    <form class="create-tournament" onSubmit={submit}>
+    <form class="create-tournament" onSubmit={(e) => void submit(e)}>
       <h2>New tournament</h2>
       <label>
         Name
@@ -151,7 +151,7 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
           name="name"
           value={form.name}
           placeholder="Tournament"
-          onInput={(e) => set("name", (e.currentTarget as HTMLInputElement).value)}
+          onInput={(e) => set("name", e.currentTarget.value)}
         />
       </label>
       <label>
@@ -167,7 +167,7 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
         <select
           name="scenario"
           value={form.scenario}
-          onChange={(e) => set("scenario", (e.currentTarget as HTMLSelectElement).value)}
+          onChange={(e) => set("scenario", e.currentTarget.value)}
         >
           {game?.scenarios.map((s) => (
             <option key={s.id} value={s.id} title={s.description}>
@@ -182,7 +182,7 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
           <select
             value={form.options[o.id] ?? o.defaultValue}
             onChange={(e) =>
-              set("options", { ...form.options, [o.id]: (e.currentTarget as HTMLSelectElement).value })
+              set("options", { ...form.options, [o.id]: e.currentTarget.value })
             }
           >
             {o.choices.map((c) => (
@@ -198,7 +198,7 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
         <select
           name="format"
           value={String(form.format)}
-          onChange={(e) => set("format", Number((e.currentTarget as HTMLSelectElement).value) as TournamentFormat)}
+          onChange={(e) => set("format", Number(e.currentTarget.value) as TournamentFormat)}
         >
           {Object.entries(FORMAT_NAMES).map(([value, name]) => (
             <option key={value} value={value}>
@@ -215,7 +215,7 @@ export function CreateTournamentForm({ conn, onCreated }: Props) {
             <select
               name="cycles"
               value={String(form.cycles)}
-              onChange={(e) => set("cycles", Number((e.currentTarget as HTMLSelectElement).value))}
+              onChange={(e) => set("cycles", Number(e.currentTarget.value))}
             >
               <option value="1">Single (everyone meets once)</option>
               <option value="2">Double (twice, sides reversed)</option>

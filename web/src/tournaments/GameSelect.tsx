@@ -5,7 +5,7 @@ type Props = { games: GameInfo[]; value: string; onChange: (id: string) => void 
 
 export function GameSelect({ games, value, onChange }: Props) {
   return (
-    <select name="game" value={value} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}>
+    <select name="game" value={value} onChange={(e) => onChange(e.currentTarget.value)}>
       {games.map((g) => (
         <option key={g.id} value={g.id}>
           {g.title}

@@ -50,8 +50,34 @@ export function OrganiserTools({ conn, info, nameOf, onChanged }: Props) {
     }
   };
 
+  const remove = async () => {
+    const who = nameOf(BigInt(removeUser));
+    if (!confirm(`${disqualify ? "Disqualify" : "Remove"} ${who}? Their pending games are forfeited.`)) return;
+    if (
+      await send(
+        { case: "remove", value: { userId: BigInt(removeUser), disqualify } },
+        `${who} ${disqualify ? "disqualified" : "removed"}.`,
+      )
+    )
+      setRemoveUser("");
+  };
+
+  const adjust = async (e: Event) => {
+    e.preventDefault();
+    const [round, board] = adjustBoard.split(":").map(Number);
+    if (
+      await send(
+        { case: "adjust", value: { round, board, result: adjustResult.trim(), reason: reason.trim() } },
+        "Result adjusted.",
+      )
+    ) {
+      setAdjustResult("");
+      setReason("");
+    }
+  };
+
   const playerSelect = (value: string, onChange: (v: string) => void, label: string) => (
-    <select aria-label={label} value={value} onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value)}>
+    <select aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
       <option value="">{label}…</option>
       {active.map((p) => (
         <option key={String(p.userId)} value={String(p.userId)}>
@@ -72,7 +98,7 @@ export function OrganiserTools({ conn, info, nameOf, onChanged }: Props) {
           <button
             type="button"
             name="pause"
-            onClick={() => send({ case: "pause", value: !info.paused }, info.paused ? "Resumed." : "Paused.")}
+            onClick={() => void send({ case: "pause", value: !info.paused }, info.paused ? "Resumed." : "Paused.")}
           >
             {info.paused ? "Resume pairing" : "Pause pairing"}
           </button>
@@ -84,7 +110,7 @@ export function OrganiserTools({ conn, info, nameOf, onChanged }: Props) {
           <input
             type="checkbox"
             checked={disqualify}
-            onChange={(e) => setDisqualify((e.currentTarget as HTMLInputElement).checked)}
+            onChange={(e) => setDisqualify(e.currentTarget.checked)}
           />{" "}
           disqualify
         </label>
@@ -92,17 +118,7 @@ export function OrganiserTools({ conn, info, nameOf, onChanged }: Props) {
           type="button"
           name="remove"
           disabled={!removeUser}
-          onClick={async () => {
-            const who = nameOf(BigInt(removeUser));
-            if (!confirm(`${disqualify ? "Disqualify" : "Remove"} ${who}? Their pending games are forfeited.`)) return;
-            if (
-              await send(
-                { case: "remove", value: { userId: BigInt(removeUser), disqualify } },
-                `${who} ${disqualify ? "disqualified" : "removed"}.`,
-              )
-            )
-              setRemoveUser("");
-          }}
+          onClick={() => void remove()}
         >
           {disqualify ? "Disqualify" : "Remove"}
         </button>
@@ -115,7 +131,7 @@ export function OrganiserTools({ conn, info, nameOf, onChanged }: Props) {
           name="forbid"
           disabled={!forbidA || !forbidB || forbidA === forbidB}
           onClick={() =>
-            send(
+            void send(
               { case: "forbid", value: { userA: BigInt(forbidA), userB: BigInt(forbidB) } },
               `${nameOf(BigInt(forbidA))} and ${nameOf(BigInt(forbidB))} will not be paired.`,
             )
@@ -127,24 +143,12 @@ export function OrganiserTools({ conn, info, nameOf, onChanged }: Props) {
       {decided.length > 0 && (
         <form
           class="tool"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const [round, board] = adjustBoard.split(":").map(Number);
-            if (
-              await send(
-                { case: "adjust", value: { round, board, result: adjustResult.trim(), reason: reason.trim() } },
-                "Result adjusted.",
-              )
-            ) {
-              setAdjustResult("");
-              setReason("");
-            }
-          }}
+          onSubmit={(e) => void adjust(e)}
         >
           <select
             aria-label="board to adjust"
             value={adjustBoard}
-            onChange={(e) => setAdjustBoard((e.currentTarget as HTMLSelectElement).value)}
+            onChange={(e) => setAdjustBoard(e.currentTarget.value)}
           >
             <option value="">Board to adjust…</option>
             {decided.map((b) => (
@@ -158,13 +162,13 @@ export function OrganiserTools({ conn, info, nameOf, onChanged }: Props) {
             placeholder={info.miniMatch ? "1-0,1/2" : "1-0, 0-1, 1/2, +-, -+, --"}
             title="1-0, 0-1 or 1/2 per game (comma-separated in a mini-match), or +-, -+, -- for a forfeit"
             value={adjustResult}
-            onInput={(e) => setAdjustResult((e.currentTarget as HTMLInputElement).value)}
+            onInput={(e) => setAdjustResult(e.currentTarget.value)}
           />
           <input
             name="reason"
             placeholder="Reason (kept in the event's log)"
             value={reason}
-            onInput={(e) => setReason((e.currentTarget as HTMLInputElement).value)}
+            onInput={(e) => setReason(e.currentTarget.value)}
           />
           <button type="submit" disabled={!adjustBoard || !adjustResult.trim() || !reason.trim()}>
             Adjust result

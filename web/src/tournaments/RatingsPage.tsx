@@ -52,7 +52,7 @@ export function RatingsPage({ conn, user }: PageProps) {
         </label>
         <label>
           Pool
-          <select name="side" value={side} onChange={(e) => setSide((e.currentTarget as HTMLSelectElement).value)}>
+          <select name="side" value={side} onChange={(e) => setSide(e.currentTarget.value)}>
             <option value="">All games of the title</option>
             {info?.seats.map((seat, i) => (
               <option key={seat} value={i === 0 ? "A" : "B"}>
@@ -66,7 +66,7 @@ export function RatingsPage({ conn, user }: PageProps) {
             type="checkbox"
             name="provisional"
             checked={provisional}
-            onChange={(e) => setProvisional((e.currentTarget as HTMLInputElement).checked)}
+            onChange={(e) => setProvisional(e.currentTarget.checked)}
           />{" "}
           Include provisional ratings
         </label>

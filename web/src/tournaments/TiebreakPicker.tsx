@@ -36,7 +36,7 @@ export function TiebreakPicker({ value, sides, onChange }: Props) {
           aria-label="add a tiebreak"
           value=""
           onChange={(e) => {
-            const id = (e.currentTarget as HTMLSelectElement).value;
+            const id = e.currentTarget.value;
             if (id) onChange([...value, id]);
           }}
         >

@@ -74,7 +74,11 @@ export function TournamentPage({ conn, user, id }: Props) {
       {actionError && <p class="error" role="alert">{actionError}</p>}
       <div class="actions">
         {canRegister && (
-          <button type="button" name="register" onClick={() => act({ case: "joinTournament", value: { tournamentId: id } })}>
+          <button
+            type="button"
+            name="register"
+            onClick={() => void act({ case: "joinTournament", value: { tournamentId: id } })}
+          >
             {info.phase === "running" ? "Enter late" : "Register"}
           </button>
         )}
@@ -91,7 +95,11 @@ export function TournamentPage({ conn, user, id }: Props) {
           </button>
         )}
         {organiser && info.phase === "registration" && (
-          <button type="button" name="start" onClick={() => act({ case: "startTournament", value: { tournamentId: id } })}>
+          <button
+            type="button"
+            name="start"
+            onClick={() => void act({ case: "startTournament", value: { tournamentId: id } })}
+          >
             Start now
           </button>
         )}
