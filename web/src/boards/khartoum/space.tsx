@@ -4,6 +4,11 @@
 import type { SpaceView } from "../../gen/khartoum_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
+import type { Box, Spot } from "../label-places";
+
+// What a space's mark covers about its centre: the highlight ring (r 25), the VP badge to its
+// right, the port's anchor to its left. Other spaces' names keep off it (names.ts).
+export const kMarkRoom: Box = { left: -26, top: -25, right: 31, bottom: 26 };
 
 export function terrainClass(terrain: string): string {
   return `terrain-${terrain.toLowerCase().replace(/[^a-z]+/g, "-")}`;
@@ -65,7 +70,8 @@ export function TerrainSymbol({ terrain }: { terrain: string }) {
   }
 }
 
-export function SpaceMark({ space, picker, battle }: { space: SpaceView; picker: Picker; battle: boolean }) {
+// `name`: where the space's name is written, from its centre (names.ts chooses it).
+export function SpaceMark({ space, picker, battle, name }: { space: SpaceView; picker: Picker; battle: boolean; name: Spot }) {
   const title = spaceTitle(space);
   const cls = `space ${terrainClass(space.terrain)}${battle ? " battle-space" : ""}`;
   return (
@@ -84,7 +90,7 @@ export function SpaceMark({ space, picker, battle }: { space: SpaceView; picker:
           <text y={4.5}>{space.vp}</text>
         </g>
       )}
-      <text y={36} class="space-name">
+      <text x={name.x} y={name.y} class="space-name" style={{ textAnchor: name.anchor }}>
         {space.name}
       </text>
     </g>
