@@ -79,7 +79,9 @@ export function SpaceMark({ space, picker, battle, name }: { space: SpaceView; p
       <title>{title + choiceHint(picker, "space", space.id)}</title>
       <circle r={25} class="target-ring" />
       {battle && <circle r={31} class="battle-ring" />}
-      <circle r={21} class="hit" />
+      {/* What a finger taps: 56 units, 41 px on a phone's 1060 px map (boards/README.md), the
+          name being beside the mark as often as under it and never part of the target. */}
+      <circle r={28} class="hit" />
       <TerrainSymbol terrain={space.terrain} />
       {space.port && (
         <path d="M-20 10V22M-25 14H-15M-26 18Q-20 26 -14 18" class="port-mark" />
