@@ -74,3 +74,37 @@ export async function assertCountersAtLeast(page, selector, min = 24) {
   }
   return boxes;
 }
+
+// The names written on a map (`labels`, a selector) as they show on screen: no two boxes
+// intersect, and none crosses any of `obstacles` (a selector: counters, place marks). A label's
+// box is its font's full height (getBoundingClientRect of the text), so two names that merely
+// come close pass and two that would print over each other fail. Touching edges (within
+// `slack` pixels) are not an intersection. Returns how many labels were measured.
+export async function assertLabelsClear(page, labels, obstacles = null, slack = 0.5) {
+  const found = await page.evaluate(([labelSel, obstacleSel]) => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    };
+    // An obstacle is named for the message by the data-ref of what it belongs to, else by its
+    // class and the text of its group (a city's dot by the city's name).
+    const name = (el) => el.closest("[data-ref]")?.getAttribute("data-ref") ??
+      `${el.getAttribute("class") ?? el.tagName} of "${el.parentElement?.textContent.trim().slice(0, 30)}"`;
+    const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    return {
+      labels: [...document.querySelectorAll(labelSel)].filter(shown).map((el) => ({ name: el.textContent.trim(), ...box(el) })),
+      obstacles: obstacleSel ? [...document.querySelectorAll(obstacleSel)].filter(shown).map((el) => ({ name: name(el), ...box(el) })) : [],
+    };
+  }, [labels, obstacles]);
+  const cross = (a, b) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > slack && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > slack;
+  const where = (a) => `[${a.left.toFixed(0)},${a.top.toFixed(0)} ${a.right.toFixed(0)},${a.bottom.toFixed(0)}]`;
+  const clashes = [];
+  found.labels.forEach((a, i) => {
+    for (const b of found.labels.slice(i + 1)) if (cross(a, b)) clashes.push(`"${a.name}" ${where(a)} and "${b.name}" ${where(b)}`);
+    for (const b of found.obstacles) if (cross(a, b)) clashes.push(`"${a.name}" ${where(a)} and ${b.name} ${where(b)}`);
+  });
+  assert.ok(found.labels.length > 0, `there are labels (${labels})`);
+  assert.deepEqual(clashes, [], `names on the map print over each other or over ${obstacles}`);
+  return found.labels.length;
+}

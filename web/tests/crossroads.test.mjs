@@ -1,11 +1,11 @@
 // Asia Crossroads in the browser: the British and the Russian players each see their own side of
 // the grid and play its opening steps by clicking; at 1280 x 800 the map carries its key and the
-// regions' names, cities read at a legible size, and what a choice names is highlighted on every
+// regions' names, cities read at a legible size, no name prints over another, and what a choice names is highlighted on every
 // step. Both boards are captured at the start and after the opening steps.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { lastUpdate, newPlayer, playStep, screenshot, startPublicMatch, withFrontier } from "./harness.mjs";
-import { assertTargetsHighlighted, VIEWPORT } from "./board-checks.mjs";
+import { assertLabelsClear, assertTargetsHighlighted, VIEWPORT } from "./board-checks.mjs";
 
 const STEPS = 12;
 
@@ -20,6 +20,9 @@ async function assertMapKeyAndNames(page) {
   const heights = await map.locator(".city text, .region-label").evaluateAll((els) =>
     els.map((e) => ({ text: e.textContent, h: e.getBoundingClientRect().height })));
   for (const { text, h } of heights) assert.ok(h >= 9, `"${text}" is ${h.toFixed(1)} px high`);
+  // Every name reads on its own: no city's or region's name over another, nor over a city's mark.
+  await assertLabelsClear(page, ".crossroads-map .city text, .crossroads-map .region-label",
+    ".crossroads-map .city circle, .crossroads-map .city rect");
 }
 
 test("two players open an Asia Crossroads match and play its first steps by clicking", () =>

@@ -1,14 +1,20 @@
 // The Khartoum board as a map at 1280 x 800: the Nile with its cataracts, the Red Sea coast,
 // routes by kind, the turn, Nile and VP tracks agreeing with the view, counters large enough to
-// read, stacks that show no more than 29.14 lets the Empire see, and the things a choice names
-// highlighted on every step, played by clicking until a battle is fought. Screenshots at the
-// start, in mid-game and in the battle.
+// read, names that print over nothing, stacks that show no more than 29.14 lets the Empire see,
+// and the things a choice names highlighted on every step, played by clicking until a battle is
+// fought. Screenshots at the start, in mid-game and in the battle.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { lastUpdate, newPlayer, playStep, screenshot, startPublicMatch, withFrontier } from "./harness.mjs";
-import { assertCountersAtLeast, assertTargetsHighlighted, VIEWPORT } from "./board-checks.mjs";
+import { assertCountersAtLeast, assertLabelsClear, assertTargetsHighlighted, VIEWPORT } from "./board-checks.mjs";
 
 const MAX_STEPS = 300;
+// The names of the spaces, the cataracts and the lands, clear of each other, of the spaces'
+// marks, of the piled counters (a stack spread out for a choice lies over its neighbours on
+// purpose) and of the printed tracks and key.
+const NAMES = [".space-name", ".cataract-name", ".label-region", ".label-country"].map((c) => `.khartoum-map ${c}`).join(", ");
+const UNDER_NAMES = [".space-mark", ".stack.pile .counter-face", ".stack.pile .stack-count", ".track-frame"]
+  .map((c) => `.khartoum-map ${c}`).join(", ");
 const MID_GAME = 30;
 
 // A seeded random player that marches rather than waits (first choices end every march, and
@@ -87,6 +93,7 @@ test("the Khartoum board is a map of the Sudan, with tracks, readable counters a
     await startPublicMatch(mahdist, empire, "khartoum", ["Mahdist", "Empire"]);
     await empire.locator(".khartoum-map .turn-box").first().waitFor();
     await assertMap(empire);
+    await assertLabelsClear(empire, NAMES, UNDER_NAMES);
     await screenshot(empire, "khartoum-board-start");
 
     let highlighted = 0;
@@ -100,6 +107,7 @@ test("the Khartoum board is a map of the Sudan, with tracks, readable counters a
         await assertMap(empire);
         await assertMap(mahdist);
         await assertCountersAtLeast(empire, ".khartoum-map .counter[data-ref]");
+        for (const p of [mahdist, empire]) await assertLabelsClear(p, NAMES, UNDER_NAMES);
         await screenshot(empire, "khartoum-board-mid-empire");
         await screenshot(mahdist, "khartoum-board-mid-mahdist");
       }
@@ -114,6 +122,7 @@ test("the Khartoum board is a map of the Sudan, with tracks, readable counters a
     for (const p of [mahdist, empire]) {
       await assertMap(p);
       await assertCountersAtLeast(p, ".khartoum-map .counter[data-ref]");
+      await assertLabelsClear(p, NAMES, UNDER_NAMES);
       assert.equal(await p.locator(`.khartoum-map [data-ref="space:${battle.space}"]`).locator(".battle-ring").count(), 1,
         "the battle's space is marked");
     }

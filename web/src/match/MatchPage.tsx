@@ -23,8 +23,9 @@ import { MatchStatusLine } from "./MatchStatusLine";
 import { PlayAgain } from "./PlayAgain";
 import { InviteLink } from "../lobby/InviteLink";
 import { RuleLinks, RuleText } from "../rules/RuleLinks";
-import { InspectContext, type InspectTarget } from "../inspect/context";
-import { Inspector, inspectTargetOf, isChoice } from "../inspect/Inspector";
+import { InspectContext } from "../inspect/context";
+import { Inspector } from "../inspect/Inspector";
+import { useInspection } from "../inspect/useInspection";
 import { phaseEndWarning } from "./phaseEndWarning";
 import { ConfirmChoice } from "./ConfirmChoice";
 import { usePhone } from "../app/usePhone";
@@ -34,7 +35,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   const games = useGames(props.conn);
   const [several, setSeveral] = useState<LegalChoice[]>([]);
   const [confirming, setConfirming] = useState<{ question: string; choice: LegalChoice } | null>(null);
-  const [inspected, setInspected] = useState<InspectTarget | null>(null);
+  const inspection = useInspection();
   const phone = usePhone();
   const update = state.update;
   // A question about a click belongs to the position it was asked in.
@@ -71,18 +72,6 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
     setSeveral([]);
     send(choice);
   };
-  // Board elements that are choices handle their own clicks (and stop them); a click that reaches
-  // the board area on a unit or card is a look at it. A right click or long press looks at any.
-  const inspectOnClick = (e: MouseEvent) => {
-    const target = isChoice(e) ? null : inspectTargetOf(e);
-    if (target) setInspected(target);
-  };
-  const inspectOnMenu = (e: MouseEvent) => {
-    const target = inspectTargetOf(e);
-    if (!target) return;
-    e.preventDefault();
-    setInspected(target);
-  };
   // The prompt and the questions about a click: beside the board on a wide screen, docked right
   // under the map on a phone (before the tracks and the side panels).
   const decision = (
@@ -98,7 +87,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
 
   return (
     <RuleLinks game={update.game}>
-    <InspectContext.Provider value={setInspected}>
+    <InspectContext.Provider value={inspection.open}>
     <div class="match" data-game={update.game} data-seq={update.seq}>
       <header class="match-header">
         <h1>
@@ -122,7 +111,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         </p>
       )}
       <div class="match-body">
-        <div class="board-area" aria-label="Board" onClick={inspectOnClick} onContextMenu={inspectOnMenu}>
+        <div class="board-area" aria-label="Board" {...inspection.boardHandlers}>
           {update.view && (
             <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
               toPlay={sidesToPlay(update.gameStatus, update.seats)} log={state.log} dock={phone ? decision : undefined} />
@@ -132,7 +121,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         <aside class="side-panel">
           <Clocks update={update} skew={state.clockSkew} />
           {!phone && decision}
-          {inspected && update.view && <Inspector view={update.view} target={inspected} onClose={() => setInspected(null)} />}
+          {inspection.inspected && update.view && <Inspector view={update.view} target={inspection.inspected} onClose={inspection.close} />}
           <MatchControls update={update} user={props.user} seated={state.seated} onRequest={controls.request}
             onTakeSeat={controls.takeSeat} />
           {state.seated && <PlayAgain conn={props.conn} update={update} />}

@@ -1,7 +1,9 @@
 // Stepping through a match event by event or turn by turn. After the end any seat's view (or the
 // spectators') may be chosen; while it runs, a player steps back through their own seat's history.
 // "Verify dice" asks the server to re-run the match and recomputes the seed commitment here in
-// the browser.
+// the browser. As on the match page, rule numbers link to the rule's text (rules/RuleLinks.tsx)
+// and a click on a unit or card opens its details as the frame's view holds them
+// (inspect/useInspection.ts); nothing on the board is a choice here.
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Connection } from "../net/connection";
 import type { SessionUser } from "../app/session";
@@ -13,6 +15,10 @@ import { sidesToPlay } from "../app/toPlay";
 import { turnText } from "../app/turnText";
 import { exposeForTests } from "../app/testing";
 import { Board } from "../boards";
+import { RuleLinks, RuleText } from "../rules/RuleLinks";
+import { InspectContext } from "../inspect/context";
+import { Inspector } from "../inspect/Inspector";
+import { useInspection } from "../inspect/useInspection";
 import { VerifyPanel } from "./VerifyPanel";
 import { ReplayControls } from "./ReplayControls";
 import { TurnIndex } from "./turns";
@@ -28,6 +34,7 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
   const [seq, setSeq] = useState(0);
   const [loadError, setLoadError] = useState("");
   const { frame, error } = useViewAt(conn, matchId, seat, seq);
+  const inspection = useInspection();
   const last = frame?.lastSeq ?? match?.seq ?? 0;
 
   // Moves run one after another, each from where the one before landed: a turn step waits for
@@ -91,6 +98,8 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
   const finished = match.status === MatchStatus.FINISHED;
 
   return (
+    <RuleLinks game={match.game}>
+    <InspectContext.Provider value={inspection.open}>
     <div class="replay">
       <h1>Replay: {title} <span class="muted">#{matchId.toString()}</span></h1>
       <p><a href={links.match(matchId, invite)}>Back to the match</a></p>
@@ -99,22 +108,26 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
         seat={seat} seats={finished ? match.seats : null} onSeat={setSeat} />
       {frame && (
         <div class="match-body">
-          <div class="board-area" aria-label="Board">
+          <div class="board-area" aria-label="Board" {...inspection.boardHandlers}>
             {frame.view && <Board view={frame.view} choices={[]} onChoose={() => undefined} yourSeat={-1}
               toPlay={sidesToPlay(frame.gameStatus, match.seats)} />}
           </div>
           <aside class="side-panel">
             <p data-testid="replay-status">
-              {frame.gameStatus?.finished ? `Turn ${frame.gameStatus.turn} — ${frame.gameStatus.result}` : turnText(frame.gameStatus, match.seats)}
+              <RuleText text={frame.gameStatus?.finished ? `Turn ${frame.gameStatus.turn} — ${frame.gameStatus.result}` : turnText(frame.gameStatus, match.seats)} />
             </p>
+            {/* The details follow the frame: stepping on shows the unit as the next event left it. */}
+            {inspection.inspected && frame.view && <Inspector view={frame.view} target={inspection.inspected} onClose={inspection.close} />}
             <section class="log" aria-label="This event">
               <h2>Event {frame.seq}</h2>
-              <ol>{frame.log.map((e, i) => <li key={i}>{e.text}</li>)}</ol>
+              <ol>{frame.log.map((e, i) => <li key={i}><RuleText text={e.text} /></li>)}</ol>
             </section>
             {finished && <VerifyPanel conn={conn} matchId={matchId} commitment={match.seedCommitment} />}
           </aside>
         </div>
       )}
     </div>
+    </InspectContext.Provider>
+    </RuleLinks>
   );
 }

@@ -1,13 +1,16 @@
 // The names of the regions written on the Asia Crossroads map, as a printed map has them: each
-// at the square of its region farthest from the region's borders (where the name has most room),
-// in spaced capitals under the pieces.
+// at a square of its region far from the region's borders (where the name has most room) and
+// clear of the cities, in spaced capitals under the pieces.
 import type { MapData } from "../../gen/crossroads_data_pb";
+import type { Spot } from "../label-places";
 import { kSquare, regionAt } from "./terrain";
 
-// For each region, the square deepest inside it: a breadth-first distance from every square
-// whose neighbour (or the map's edge) belongs elsewhere; ties go to the square nearest the
-// region's centre of mass, so that a name sits in the middle of a round region.
-export function regionLabelSquares(map: MapData, regions: number): { row: number; col: number }[] {
+// For each region, its squares best first for its name: the deepest inside it first (a
+// breadth-first distance from every square whose neighbour, or the map's edge, belongs
+// elsewhere), where the name has most room; among equals the square nearest the region's centre
+// of mass, so that a name sits in the middle of a round region. names.ts takes the first square
+// where the name crosses no city.
+export function regionLabelSquares(map: MapData, regions: number): { row: number; col: number }[][] {
   const w = map.width,
     h = map.height;
   const dist = new Array<number>(w * h).fill(-1);
@@ -33,45 +36,34 @@ export function regionLabelSquares(map: MapData, regions: number): { row: number
       queue.push(rr * w + cc);
     }
   }
-  const best: { row: number; col: number }[] = [];
+  const ranked: { row: number; col: number }[][] = [];
   for (let region = 0; region < regions; ++region) {
-    let sumR = 0,
-      sumC = 0,
-      n = 0;
+    const squares: { row: number; col: number }[] = [];
     for (let r = 0; r < h; ++r)
-      for (let c = 0; c < w; ++c)
-        if (regionAt(map, r, c) === region) {
-          sumR += r;
-          sumC += c;
-          ++n;
-        }
-    const cr = sumR / Math.max(1, n),
-      cc = sumC / Math.max(1, n);
-    let pick = { row: Math.round(cr), col: Math.round(cc), d: -1, off: Infinity };
-    for (let r = 0; r < h; ++r)
-      for (let c = 0; c < w; ++c) {
-        if (regionAt(map, r, c) !== region) continue;
-        const d = dist[r * w + c],
-          off = (r - cr) ** 2 + (c - cc) ** 2;
-        if (d > pick.d || (d === pick.d && off < pick.off)) pick = { row: r, col: c, d, off };
-      }
-    best.push({ row: pick.row, col: pick.col });
+      for (let c = 0; c < w; ++c) if (regionAt(map, r, c) === region) squares.push({ row: r, col: c });
+    const n = Math.max(1, squares.length);
+    const cr = squares.reduce((sum, q) => sum + q.row, 0) / n,
+      cc = squares.reduce((sum, q) => sum + q.col, 0) / n;
+    const off = (q: { row: number; col: number }) => (q.row - cr) ** 2 + (q.col - cc) ** 2;
+    // Array.sort is stable: equal squares keep their row-by-row order, the same in every browser.
+    squares.sort((a, b) => dist[b.row * w + b.col] - dist[a.row * w + a.col] || off(a) - off(b));
+    ranked.push(squares);
   }
-  return best;
+  return ranked;
 }
 
-export function RegionLabels({ map, names }: { map: MapData; names: string[] }) {
-  const at = regionLabelSquares(map, names.length);
+// Where a region's name is written when it stands on `square`: centred on it, a little low so
+// that the capitals' middle is the square's.
+export function regionLabelSpot(square: { row: number; col: number }): Spot {
+  return { x: square.col * kSquare + kSquare / 2, y: square.row * kSquare + kSquare / 2 + 6, anchor: "middle" };
+}
+
+// `at`: where each region's name goes (names.ts), by the region's index.
+export function RegionLabels({ names, at }: { names: string[]; at: Spot[] }) {
   return (
     <g class="region-labels" aria-hidden="true">
       {names.map((name, i) => (
-        <text
-          key={name}
-          x={at[i].col * kSquare + kSquare / 2}
-          y={at[i].row * kSquare + kSquare / 2 + 6}
-          class="region-label"
-          data-region={i}
-        >
+        <text key={name} x={at[i].x} y={at[i].y} class="region-label" data-region={i}>
           {name.toUpperCase()}
         </text>
       ))}

@@ -1,6 +1,7 @@
 // The key of the Asia Crossroads map, printed in the Arabian Sea at its bottom left corner (no
 // piece ever stands there): terrain, control, trade routes, cities and markers, drawn with the
 // map's own classes so that the key always matches the map.
+import type { Box } from "../label-places";
 import { kSquare } from "./terrain";
 
 const kTerrains: [string, string][] = [
@@ -12,13 +13,20 @@ const kTerrains: [string, string][] = [
   ["sea", "Sea, lake"],
 ];
 const kRow = 19;
+const kWidth = 272;
+const kHeight = kTerrains.length * kRow + 34;
+
+// The key's frame when printed at x, y: the names keep off it (names.ts).
+export function legendFrame(x: number, y: number): Box {
+  return { left: x - 8, top: y - 26, right: x - 8 + kWidth, bottom: y - 26 + kHeight };
+}
 
 export function CrossroadsLegend({ x, y }: { x: number; y: number }) {
   const s = kSquare * 0.7;
   const col2 = 128;
   return (
     <g class="cr-legend" transform={`translate(${x} ${y})`} aria-label="Map key">
-      <rect x={-8} y={-26} width={272} height={kTerrains.length * kRow + 34} rx={4} class="legend-frame" />
+      <rect x={-8} y={-26} width={kWidth} height={kHeight} rx={4} class="legend-frame" />
       <text x={0} y={-8} class="legend-title">
         Key
       </text>

@@ -11,6 +11,7 @@ import { choiceHint, refAttributes } from "../clickable";
 import { PanZoomSvg } from "../pan-zoom";
 import { RegionLabels } from "./labels";
 import { CrossroadsLegend } from "./legend";
+import { placeCrossroadsNames } from "./names";
 import { Markers, Stacks, stackTitle } from "./pieces";
 import { FixedMap, kSquare, regionAt, regionPath, terrainAt } from "./terrain";
 
@@ -25,9 +26,11 @@ interface Props {
 export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
   const width = map.width * kSquare,
     height = map.height * kSquare;
-  const fixed = useMemo(() => <FixedMap map={map} />, [map]);
+  const legendAt = { x: 14, y: height - 128 };
   const regionNames = view.regions.map((r) => r.name);
-  const labels = useMemo(() => <RegionLabels map={map} names={regionNames} />, [map, regionNames.join("|")]);
+  const names = useMemo(() => placeCrossroadsNames(map, regionNames, legendAt), [map, regionNames.join("|")]);
+  const fixed = useMemo(() => <FixedMap map={map} names={names.cities} />, [names]);
+  const labels = useMemo(() => <RegionLabels names={regionNames} at={names.regions} />, [names]);
   const regionShapes = useMemo(
     () => view.regions.map((_, i) => regionPath(map, i)),
     [map, view.regions.length],
@@ -103,7 +106,7 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
           ) : null,
         )}
       </g>
-      <CrossroadsLegend x={14} y={height - 128} />
+      <CrossroadsLegend x={legendAt.x} y={legendAt.y} />
     </PanZoomSvg>
   );
 }

@@ -2,6 +2,7 @@
 // terrain per square, region borders, trade routes and cities. Drawn once per page: none of it
 // changes during a match.
 import type { MapData } from "../../gen/crossroads_data_pb";
+import type { Spot } from "../label-places";
 
 export const kSquare = 24;
 
@@ -67,7 +68,12 @@ function routePath(map: MapData): string {
   return d;
 }
 
-export function FixedMap({ map }: { map: MapData }) {
+// What a city's square shows about its centre: the city's mark, and the flag of a stack standing
+// there (pieces.tsx), which the city's name keeps clear of.
+export const kCityRoom = { left: -10, top: -8, right: 10, bottom: 8 };
+
+// `names`: where each city's name goes, from its mark (names.ts), by the city's name.
+export function FixedMap({ map, names }: { map: MapData; names: Map<string, Spot> }) {
   return (
     <g class="fixed-map" aria-hidden="true">
       <path d={borderPath(map)} class="region-border" />
@@ -75,6 +81,7 @@ export function FixedMap({ map }: { map: MapData }) {
       {map.cities.map((city) => {
         const x = city.col * kSquare + kSquare / 2,
           y = city.row * kSquare + kSquare / 2;
+        const name = names.get(city.name)!;
         return (
           <g key={city.name} class={`city${city.capital ? " capital" : ""}`}>
             {city.capital ? (
@@ -82,7 +89,7 @@ export function FixedMap({ map }: { map: MapData }) {
             ) : (
               <circle cx={x} cy={y} r={4} />
             )}
-            <text x={x} y={y + kSquare / 2 + 9}>
+            <text x={x + name.x} y={y + name.y} style={{ textAnchor: name.anchor }}>
               {city.name}
             </text>
           </g>

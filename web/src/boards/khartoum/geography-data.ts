@@ -69,7 +69,7 @@ export const kRivers: RiverCourse[] = [
 export interface Cataract {
   name: string;
   at: [number, number];
-  label: [number, number];  // where its name goes, from the river (map units): clear of the spaces
+  label: [number, number];  // where its name goes best, from the river (map units); names.ts may move it
 }
 
 // The cataracts of K-G that lie on the map (the 1st is at Aswan, north of it).

@@ -5,11 +5,13 @@ import type { Geo } from "./geo";
 import { riverDirection, smoothPath } from "./geo";
 import { kCataracts, kCoast, kDesertEdge, kHills, kLabels } from "./geography-data";
 import type { Point } from "./layout";
+import type { MapNames } from "./names";
 
 interface Props {
   geo: Geo;
   width: number;
   height: number;
+  names: MapNames;  // where the cataracts' and the lands' names go (names.ts)
 }
 
 function Patterns() {
@@ -46,7 +48,7 @@ function Hachures({ line }: { line: Point[] }) {
   return <path d={marks.join("")} class="hill" />;
 }
 
-export function Geography({ geo, width, height }: Props) {
+export function Geography({ geo, width, height, names }: Props) {
   const coast = kCoast.map(geo.point);
   // The sea: the coast, then round by the frame's east side.
   const sea = `${smoothPath(coast)}L${width + 10} ${coast[coast.length - 1].y}L${width + 10} -10L${coast[0].x} -10Z`;
@@ -79,13 +81,14 @@ export function Geography({ geo, width, height }: Props) {
         const at = geo.point(c.at);
         const dir = riverDirection(nile.points, at);
         const deg = (Math.atan2(dir.y, dir.x) * 180) / Math.PI;
+        const name = names.cataracts.get(c.name)!;
         return (
           <g key={c.name} class="cataract" data-cataract={c.name} transform={`translate(${Math.round(at.x)} ${Math.round(at.y)})`}>
             <title>{`${c.name} of the Nile: rapids`}</title>
             <g transform={`rotate(${Math.round(deg)})`}>
               <path d="M-9 -11V11M0 -11V11M9 -11V11" class="cataract-bars" />
             </g>
-            <text x={c.label[0]} y={c.label[1]} class="cataract-name">
+            <text x={name.x} y={name.y} class="cataract-name" style={{ textAnchor: name.anchor }}>
               {c.name}
             </text>
           </g>
@@ -93,11 +96,12 @@ export function Geography({ geo, width, height }: Props) {
       })}
       {kLabels.map((l) => {
         const at = geo.point(l.at);
+        const moved = names.lands.get(l.text) ?? { x: 0, y: 0 };  // the water's names stay put
         return (
           <text
             key={l.text}
-            x={Math.round(at.x)}
-            y={Math.round(at.y)}
+            x={Math.round(at.x) + moved.x}
+            y={Math.round(at.y) + moved.y}
             class={`map-label label-${l.kind}`}
             transform={l.rotate ? `rotate(${l.rotate} ${Math.round(at.x)} ${Math.round(at.y)})` : undefined}
           >

@@ -1,5 +1,6 @@
 // The key printed on the Khartoum map: what each space symbol and each kind of route means,
 // drawn with the very symbols and lines the map uses.
+import type { Box } from "../label-places";
 import { TerrainSymbol } from "./space";
 
 const kTerrains = ["Town", "Fortress", "Clear", "Desert", "Hills", "Forest"];
@@ -12,11 +13,18 @@ const kRoutes: [string, string][] = [
 ];
 const kRow = 30;
 
+const kRows = kTerrains.length + kRoutes.length + 2;
+const kWidth = 236;
+
+// The key's frame when printed at x, y: the spaces' names keep off it (names.ts).
+export function mapKeyFrame(x: number, y: number): Box {
+  return { left: x - 8, top: y - 30, right: x - 8 + kWidth, bottom: y - 30 + kRows * kRow + 34 };
+}
+
 export function MapKey({ x, y }: { x: number; y: number }) {
-  const rows = kTerrains.length + kRoutes.length + 2;
   return (
     <g class="map-key" transform={`translate(${x} ${y})`} aria-hidden="true">
-      <rect x={-8} y={-30} width={236} height={rows * kRow + 34} rx={4} class="track-frame" />
+      <rect x={-8} y={-30} width={kWidth} height={kRows * kRow + 34} rx={4} class="track-frame" />
       <text x={0} y={-9} class="track-title">
         Key
       </text>

@@ -12,6 +12,7 @@ import { Geography } from "./geography";
 import { kRivers } from "./geography-data";
 import { layOut } from "./layout";
 import { MapKey } from "./map-key";
+import { placeMapNames } from "./names";
 import { Routes } from "./routes";
 import { SpaceMark } from "./space";
 import { isSpread, Stacks } from "./stack";
@@ -25,14 +26,17 @@ interface Props {
   contingents: Map<string, string>;  // unit id -> "mahdist", "british", "egyptian", "both"
 }
 
+const kKeyAt = { x: 36, y: 470 };
+
 export function KhartoumMap({ view, picker, turns, toWin, contingents }: Props) {
   // The layout depends on the spaces' places only (the same for the whole match).
   const placesKey = view.spaces.map((s) => `${s.id}@${s.x},${s.y}`).join(";");
   const layout = useMemo(() => layOut(view.spaces), [placesKey]);
   const geo = useMemo(() => makeGeo(layout, kRivers), [layout]);
+  const nameSpots = useMemo(() => placeMapNames(view.spaces, layout, geo, kKeyAt), [geo]);
   const ground = useMemo(
-    () => <Geography geo={geo} width={layout.width} height={layout.height} />,
-    [geo],
+    () => <Geography geo={geo} width={layout.width} height={layout.height} names={nameSpots} />,
+    [geo, nameSpots],
   );
   const names = useMemo(() => new Map(view.spaces.map((s) => [s.id, s.name])), [placesKey]);
   const contingent = (u: UnitView): Contingent => contingents.get(u.id) ?? u.side.toLowerCase();
@@ -43,13 +47,13 @@ export function KhartoumMap({ view, picker, turns, toWin, contingents }: Props) 
     <PanZoomSvg width={layout.width} height={layout.height} label="Map of the Sudan" class="khartoum-map">
       {ground}
       <MapTracks view={view} turns={turns} toWin={toWin} />
-      <MapKey x={36} y={470} />
+      <MapKey x={kKeyAt.x} y={kKeyAt.y} />
       <Routes routes={view.routes} layout={layout} geo={geo} names={names} />
       {view.spaces.map((s) => {
         const p = layout.at.get(s.id)!;
         return (
           <g key={s.id} transform={`translate(${p.x} ${p.y})`}>
-            <SpaceMark space={s} picker={picker} battle={s.id === battleAt} />
+            <SpaceMark space={s} picker={picker} battle={s.id === battleAt} name={nameSpots.spaces.get(s.id)!} />
           </g>
         );
       })}

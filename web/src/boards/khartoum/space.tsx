@@ -4,6 +4,11 @@
 import type { SpaceView } from "../../gen/khartoum_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
+import type { Box, Spot } from "../label-places";
+
+// What a space's mark covers about its centre: the highlight ring (r 25), the VP badge to its
+// right, the port's anchor to its left. Other spaces' names keep off it (names.ts).
+export const kMarkRoom: Box = { left: -26, top: -25, right: 31, bottom: 26 };
 
 export function terrainClass(terrain: string): string {
   return `terrain-${terrain.toLowerCase().replace(/[^a-z]+/g, "-")}`;
@@ -65,7 +70,8 @@ export function TerrainSymbol({ terrain }: { terrain: string }) {
   }
 }
 
-export function SpaceMark({ space, picker, battle }: { space: SpaceView; picker: Picker; battle: boolean }) {
+// `name`: where the space's name is written, from its centre (names.ts chooses it).
+export function SpaceMark({ space, picker, battle, name }: { space: SpaceView; picker: Picker; battle: boolean; name: Spot }) {
   const title = spaceTitle(space);
   const cls = `space ${terrainClass(space.terrain)}${battle ? " battle-space" : ""}`;
   return (
@@ -73,7 +79,9 @@ export function SpaceMark({ space, picker, battle }: { space: SpaceView; picker:
       <title>{title + choiceHint(picker, "space", space.id)}</title>
       <circle r={25} class="target-ring" />
       {battle && <circle r={31} class="battle-ring" />}
-      <circle r={21} class="hit" />
+      {/* What a finger taps: 56 units, 41 px on a phone's 1060 px map (boards/README.md), the
+          name being beside the mark as often as under it and never part of the target. */}
+      <circle r={28} class="hit" />
       <TerrainSymbol terrain={space.terrain} />
       {space.port && (
         <path d="M-20 10V22M-25 14H-15M-26 18Q-20 26 -14 18" class="port-mark" />
@@ -84,7 +92,7 @@ export function SpaceMark({ space, picker, battle }: { space: SpaceView; picker:
           <text y={4.5}>{space.vp}</text>
         </g>
       )}
-      <text y={36} class="space-name">
+      <text x={name.x} y={name.y} class="space-name" style={{ textAnchor: name.anchor }}>
         {space.name}
       </text>
     </g>

@@ -7,6 +7,7 @@
 import type { SpaceView, UnitView } from "../../gen/khartoum_pb";
 import { refKey } from "../board";
 import type { Picker } from "../clickable";
+import type { Box } from "../label-places";
 import type { Contingent } from "./counter";
 import { HiddenCounter, kCounter, UnitCounter } from "./counter";
 
@@ -16,6 +17,19 @@ const kDepth = 5;      // the offset of each counter behind the top one
 const kMaxDepth = 3;   // deeper counters lie under the third
 const kAbove = 22;     // from the space's centre up to the bottom of its stacks
 const kBetween = 22;   // between the two sides' stacks
+const kCountOut = 7;   // the count's circle is centred this far left of its pile ...
+const kCountR = 10;    // ... with this radius
+
+// The room a space's piles may take above its centre: both sides' piles three counters deep, the
+// Mahdists' count to their left. Reserved whether or not a stack stands there now, so that the
+// names placed clear of it (names.ts) stay put as stacks come and go. A spread stack is drawn
+// over its neighbours on purpose, for the moment a choice names its units.
+export const kPileRoom: Box = {
+  left: -kCounter - kBetween / 2 - kCountOut - kCountR,
+  top: -kAbove - kCounter - kMaxDepth * kDepth,
+  right: kBetween / 2 + kCounter + kMaxDepth * kDepth,
+  bottom: -kAbove,
+};
 
 interface SideStack {
   side: string;  // "mahdist" or "empire"
@@ -66,9 +80,9 @@ function Pile({ stack, x, picker, contingent }: { stack: SideStack; x: number; p
         return <UnitCounter key={u.id} unit={u} contingent={contingent(u)} x={p.x} y={p.y} picker={picker} />;
       })}
       {n > 1 && (
-        <g class="stack-count" transform={`translate(${x - 7} ${y + kCounter / 2})`}>
+        <g class="stack-count" transform={`translate(${x - kCountOut} ${y + kCounter / 2})`}>
           <title>{`${n} units in this stack${hiddenWords}`}</title>
-          <circle r={10} />
+          <circle r={kCountR} />
           <text y={4.5}>{n}</text>
         </g>
       )}

@@ -4,6 +4,7 @@
 // the VP marker and the nine points the Empire needs.
 import type { KhartoumView } from "../../gen/khartoum_pb";
 import type { TurnInfo } from "../../gen/hand_of_destiny_data_pb";
+import type { Box } from "../label-places";
 
 const kTurnW = 96,
   kTurnH = 62,
@@ -115,12 +116,28 @@ function VpTrack({ vp, toWin, x, y }: { vp: number; toWin: number; x: number; y:
   );
 }
 
+// Where the three are printed, and the frames they take (the turn track's for nine turns, the
+// game's length, 26.0): the spaces' names keep off them (names.ts).
+const kTurnAt = { x: 28, y: 44 };
+const kNileAt = { x: kTurnAt.x + kTurnCols * kTurnW + 24, y: 44 };
+const kVpAt = { x: 28, y: 290 };
+
+export function mapTrackFrames(): Box[] {
+  const frame = (at: { x: number; y: number }, width: number, height: number): Box =>
+    ({ left: at.x - 8, top: at.y - 30, right: at.x - 8 + width, bottom: at.y - 30 + height });
+  return [
+    frame(kTurnAt, kTurnCols * kTurnW + 16, Math.ceil(9 / kTurnCols) * kTurnH + 38),
+    frame(kNileAt, 120, 100),
+    frame(kVpAt, kVpCols * kVpBox + 13, Math.ceil((kVpMax + 1) / kVpCols) * kVpBox + 35),
+  ];
+}
+
 export function MapTracks({ view, turns, toWin }: { view: KhartoumView; turns: TurnInfo[]; toWin: number }) {
   return (
     <g class="map-tracks">
-      <TurnTrack view={view} turns={turns} x={28} y={44} />
-      <NileIndicator flood={view.nileFlood} x={28 + kTurnCols * kTurnW + 24} y={44} />
-      <VpTrack vp={view.empireVp} toWin={toWin} x={28} y={290} />
+      <TurnTrack view={view} turns={turns} x={kTurnAt.x} y={kTurnAt.y} />
+      <NileIndicator flood={view.nileFlood} x={kNileAt.x} y={kNileAt.y} />
+      <VpTrack vp={view.empireVp} toWin={toWin} x={kVpAt.x} y={kVpAt.y} />
     </g>
   );
 }
