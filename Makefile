@@ -5,7 +5,7 @@ RELEASE := build/release
 DEBUG_SIM := build/debug-sim
 CTEST_ARGS ?=
 
-.PHONY: run test deps build debug-sim sim asan fuzz format clean
+.PHONY: run test quick deps build debug-sim sim asan fuzz format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -29,6 +29,10 @@ run: build
 
 test: debug-sim build
 	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+# The edit-test loop: the tests that need no server, browser or long playout (about 10 s).
+quick: build
+	@cd $(RELEASE) && ctest --output-on-failure -j $(JOBS) -L quick $(CTEST_ARGS)
 
 sim: build
 	@$(RELEASE)/rules/sim/frontier-sim list
