@@ -10,7 +10,7 @@ packages=(
   libprotobuf-dev protobuf-compiler
   libspdlog-dev libfmt-dev libsqlite3-dev sqlite3 libsodium-dev libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-format python3
+  clang-format clang-tidy python3
   clang libclang-rt-14-dev
   chromium tmux
 )

@@ -301,6 +301,21 @@ void PlayLoop::handle(const wire::ServerMessage& m) {
   }
 }
 
+bool PlayLoop::hold_typed_ahead(bool prompted) {
+  // Input from a pipe or a file is typed ahead: its lines wait (a while) for this seat's next
+  // prompt, where a person at a terminal is told at once that it is not their turn. A script that
+  // answered "1" while the opponent was still thinking would otherwise lose its answers.
+  constexpr auto kWaitForPrompt = std::chrono::seconds(10);
+  bool waiting = interactive() && !stdin_is_terminal_ && (!prompted || pending_);
+  auto now = std::chrono::steady_clock::now();
+  if (!waiting) {
+    holding_since_.reset();
+    return false;
+  }
+  if (!holding_since_) holding_since_ = now;
+  return now - *holding_since_ < kWaitForPrompt;
+}
+
 int PlayLoop::run() {
   // Spectators need no account; players do.
   auto session = ctx_.connect(!opts_.watching);
@@ -319,7 +334,7 @@ int PlayLoop::run() {
         show_prompt();
       }
     }
-    if (interactive() || opts_.watching) {
+    if ((interactive() || opts_.watching) && !hold_typed_ahead(p != nullptr)) {
       if (auto line = read_line(p ? 50 : 20)) {
         handle_line(*line);
         continue;

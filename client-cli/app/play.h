@@ -12,6 +12,8 @@
 #include <random>
 #include <string>
 
+#include <unistd.h>
+
 #include "app/choose.h"
 #include "app/output.h"
 #include "render/render.h"
@@ -64,6 +66,8 @@ class PlayLoop {
   // per-connection message rate.
   void send_pending();
   bool interactive() const { return !opts_.watching && opts_.policy == Policy::kAsk; }
+  // True while scripted input should wait for this seat's prompt (see play.cpp).
+  bool hold_typed_ahead(bool prompted);
 
   Context& ctx_;
   PlayOptions opts_;
@@ -88,6 +92,8 @@ class PlayLoop {
   bool quit_ = false;
   std::string input_;
   bool stdin_open_ = true;
+  bool stdin_is_terminal_ = ::isatty(STDIN_FILENO) == 1;
+  std::optional<std::chrono::steady_clock::time_point> holding_since_;  // typed-ahead input waiting
   int exit_status_ = 0;
   std::chrono::steady_clock::time_point last_send_;
 };

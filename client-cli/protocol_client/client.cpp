@@ -40,7 +40,11 @@ struct ProtocolClient::Impl {
 
 ProtocolClient::ProtocolClient() : impl_(std::make_unique<Impl>()) {}
 ProtocolClient::~ProtocolClient() {
-  close();
+  // A destructor must not throw; a close that fails leaves nothing to tidy up anyway.
+  try {
+    close();
+  } catch (...) {
+  }
 }
 
 core::Status ProtocolClient::connect(const std::string& host, uint16_t port, const std::string& path,
@@ -84,7 +88,7 @@ core::Status ProtocolClient::connect(const std::string& host, uint16_t port, con
     return fail(ec == beast::error::timeout ? "no answer within " + std::to_string(timeout.count()) + " ms"
                                             : ec.message());
   stream.expires_never();
-  impl_->ws.read_message_max(64 * 1024 * 1024);
+  impl_->ws.read_message_max(size_t{64} * 1024 * 1024);
   impl_->ws.binary(true);
   impl_->closed = false;
   impl_->start_read();

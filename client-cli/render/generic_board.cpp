@@ -189,7 +189,7 @@ void render_generic(const pb::Message& msg, const Style& style, const BoardOptio
         if (!opts.focus.empty() && !mentions(item.ShortDebugString(), opts.focus)) continue;
         std::string sub;
         render_generic(item, style, opts, indent + 2, sub);
-        if (sub.size() >= static_cast<size_t>(indent + 2)) sub.replace(static_cast<size_t>(indent), 2, "- ");
+        if (sub.size() >= static_cast<size_t>(indent) + 2) sub.replace(static_cast<size_t>(indent), 2, "- ");
         out += sub;
       }
     } else if (r->HasField(msg, f)) {

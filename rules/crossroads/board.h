@@ -26,7 +26,7 @@ int best_terrain_multiple(const State& s, int sq, int side, int options[3]);
 struct Occupancy {
   explicit Occupancy(const State& s);
   int at(int loc, int side) const { return n[static_cast<size_t>(loc) * 3 + side]; }
-  std::array<uint8_t, kLocs * 3> n;
+  std::array<uint8_t, static_cast<size_t>(kLocs) * 3> n;
 };
 
 int combat_units(const State& s, int loc, int side);  // count of combat units of `side`

@@ -14,11 +14,9 @@ int unit_cost(const State& s, int type) {
   bool regular = t.nation <= kNationRU;
   switch (t.kind) {
     case kFieldForce:
-      return regular ? 4 : 3;
     case kFlyingColumn:
       return regular ? 4 : 3;
     case kGarrison:
-      return regular ? 2 : 1;
     case kIrregular:
       return regular ? 2 : 1;
     case kElephant:

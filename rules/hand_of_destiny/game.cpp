@@ -136,8 +136,8 @@ const char* step_name(Step step) {
   return "?";
 }
 
-HandOfDestinyGame::HandOfDestinyGame(std::string game_id, std::string data_file, std::string scenario_id,
-                                     std::string scenario_name)
+HandOfDestinyGame::HandOfDestinyGame(std::string game_id, const std::string& data_file,
+                                     std::string scenario_id, std::string scenario_name)
     : sc_(&scenario_from_file(data_file)) {
   info_.set_id(game_id);
   info_.set_title(sc_->name);

@@ -12,7 +12,7 @@ namespace frontier::hand_of_destiny {
 
 class HandOfDestinyGame final : public core::Game {
  public:
-  HandOfDestinyGame(std::string game_id, std::string data_file, std::string scenario_id,
+  HandOfDestinyGame(std::string game_id, const std::string& data_file, std::string scenario_id,
                     std::string scenario_name);
 
   const frontier::GameInfo& info() const override { return info_; }

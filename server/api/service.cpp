@@ -481,7 +481,7 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
       create.assigned.push_back(s == create.creator_seat ? SeatHolder{who.user_id, who.user_name} : *bot);
   }
   int seat = create.creator_seat;
-  matches_.create(std::move(create), [conn, rid, seat](std::shared_ptr<Match> match) {
+  matches_.create(std::move(create), [conn, rid, seat](const std::shared_ptr<Match>& match) {
     if (!match) return send_error(*conn, rid, wire::INTERNAL, "The match could not be stored");
     match->subscribe_creator(conn, rid, seat);
   });
@@ -552,7 +552,7 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
 void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn,
                        bool members_only) {
   matches_.with(
-      match_id, [conn, rid, match_id, members_only, fn = std::move(fn)](std::shared_ptr<Match> match) {
+      match_id, [conn, rid, match_id, members_only, fn = std::move(fn)](const std::shared_ptr<Match>& match) {
         if (!match) {
           send_error(*conn, rid, wire::UNKNOWN_MATCH, "There is no match " + std::to_string(match_id));
           return;

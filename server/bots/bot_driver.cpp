@@ -92,7 +92,8 @@ std::optional<ai::Level> BotDriver::level_of(uint64_t user_id) const {
 void BotDriver::prompted(const std::shared_ptr<Match>& match) {
   if (!pool_) return;
   Match::BotTurn turn = match->bot_turn([this](uint64_t user) { return is_bot(user); });
-  for (const auto& [seat, user] : turn.seats) {
+  for (const auto& [prompted_seat, user] : turn.seats) {
+    core::Seat seat = prompted_seat;  // a plain variable: clang 14 cannot capture a structured binding
     Account account;
     {
       std::lock_guard lock(mu_);
@@ -105,8 +106,8 @@ void BotDriver::prompted(const std::shared_ptr<Match>& match) {
   }
 }
 
-void BotDriver::decide(std::shared_ptr<Match> match, core::Seat seat, uint32_t seq,
-                       std::shared_ptr<const core::GameState> state, const Account& account) {
+void BotDriver::decide(const std::shared_ptr<Match>& match, core::Seat seat, uint32_t seq,
+                       const std::shared_ptr<const core::GameState>& state, const Account& account) {
   uint64_t user = account.connection->user_id();
   ai::SearchLimits limits = ai::limits_for(account.level);
   auto deadline = std::chrono::steady_clock::now() + config_.think_limit;
@@ -138,7 +139,7 @@ void BotDriver::resume(MatchRegistry& matches, storage::Writer& writer) {
   std::vector<uint64_t> ids;
   writer.run_sync([&](storage::Store& s) { ids = s.matches_awaiting_bots(); });
   for (uint64_t id : ids) {
-    matches.with(id, [this](std::shared_ptr<Match> match) {
+    matches.with(id, [this](const std::shared_ptr<Match>& match) {
       if (match) prompted(match);
     });
   }

@@ -63,8 +63,8 @@ class BotDriver {
     std::string name;
     std::shared_ptr<Connection> connection;  // the bot's side of the gate: replies go nowhere
   };
-  void decide(std::shared_ptr<Match> match, core::Seat seat, uint32_t seq,
-              std::shared_ptr<const core::GameState> state, const Account& account);
+  void decide(const std::shared_ptr<Match>& match, core::Seat seat, uint32_t seq,
+              const std::shared_ptr<const core::GameState>& state, const Account& account);
 
   BotConfig config_;
   std::unique_ptr<boost::asio::thread_pool> pool_;

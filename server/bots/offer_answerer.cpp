@@ -13,7 +13,7 @@ void OfferAnswerer::notify(uint64_t user, const wire::Notification& notification
     return;
   // Answered later on the match's strand (this runs on it, inside the offer), through the same
   // requests a person's client sends.
-  matches_->with(notification.match_id(), [connection, kind](std::shared_ptr<Match> match) {
+  matches_->with(notification.match_id(), [connection, kind](const std::shared_ptr<Match>& match) {
     if (!match) return;
     spdlog::info("match {}: {} accepts the {}", match->id(), connection->identity().user_name,
                  kind == wire::Notification::TAKEBACK_OFFERED ? "takeback" : "rematch");

@@ -84,7 +84,7 @@ void MatchRegistry::with(uint64_t id, Found found) {
       });
 }
 
-void MatchRegistry::finish_load(uint64_t id, std::shared_ptr<Match> match) {
+void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match) {
   std::vector<Found> waiting;
   {
     std::lock_guard lock(mu_);

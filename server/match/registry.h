@@ -70,7 +70,7 @@ class MatchRegistry {
   }
 
  private:
-  void finish_load(uint64_t id, std::shared_ptr<Match> match);
+  void finish_load(uint64_t id, const std::shared_ptr<Match>& match);
   void evict_expired_locked();
   std::shared_ptr<Match> build(uint64_t id, const storage::MatchRow& row,
                                const std::vector<storage::SeatRow>& seats,

@@ -69,7 +69,7 @@ core::Status post_json(const HttpUrl& url, const std::string& json, std::chrono:
   // The whole exchange shares one deadline: the stream's timer covers connect, write and read.
   stream.expires_after(timeout);
   resolver.async_resolve(
-      url.host, std::to_string(url.port), [&](beast::error_code ec, tcp::resolver::results_type r) {
+      url.host, std::to_string(url.port), [&](beast::error_code ec, const tcp::resolver::results_type& r) {
         if (fail(ec)) return;
         stream.async_connect(r, [&](beast::error_code ec2, const tcp::endpoint&) {
           if (fail(ec2)) return;

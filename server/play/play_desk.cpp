@@ -222,7 +222,7 @@ void PlayDesk::wake_all(const std::vector<uint64_t>& ids, std::function<void()> 
     if (--*left == 0) done();
   };
   for (uint64_t id : ids) {
-    matches_.with(id, [finish](std::shared_ptr<Match> match) {
+    matches_.with(id, [finish](const std::shared_ptr<Match>& match) {
       if (!match) return finish();
       match->on_clock_wake(finish);
     });

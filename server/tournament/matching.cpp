@@ -18,8 +18,8 @@ Matching::Matching(int vertices)
 
 void Matching::add_edge(int u, int v) {
   if (u == v || has_edge(u, v)) return;
-  adjacent_[static_cast<size_t>(u * n_ + v)] = 1;
-  adjacent_[static_cast<size_t>(v * n_ + u)] = 1;
+  adjacent_[static_cast<size_t>(u) * static_cast<size_t>(n_) + static_cast<size_t>(v)] = 1;
+  adjacent_[static_cast<size_t>(v) * static_cast<size_t>(n_) + static_cast<size_t>(u)] = 1;
   neighbours_[static_cast<size_t>(u)].push_back(v);
   neighbours_[static_cast<size_t>(v)].push_back(u);
 }

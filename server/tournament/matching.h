@@ -17,7 +17,9 @@ class Matching {
   explicit Matching(int vertices);
 
   void add_edge(int u, int v);
-  bool has_edge(int u, int v) const { return adjacent_[static_cast<size_t>(u * n_ + v)] != 0; }
+  bool has_edge(int u, int v) const {
+    return adjacent_[static_cast<size_t>(u) * static_cast<size_t>(n_) + static_cast<size_t>(v)] != 0;
+  }
 
   // Grows the current matching to a maximum one; returns its number of edges.
   int maximise();
