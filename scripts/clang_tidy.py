@@ -5,8 +5,8 @@
 
 Every translation unit of BUILD_DIR/compile_commands.json under those folders is checked; any
 finding fails the run (WarningsAsErrors) and is printed. A unit that passed is remembered in
-BUILD_DIR/clang-tidy-passed.txt by a hash of its text, of every project header it includes (from
-the compiler's dependency file) and of .clang-tidy, so a fresh build directory (CI) checks every
+BUILD_DIR/clang-tidy-passed.txt by a hash of its text, of every project header it includes (as
+Ninja recorded them) and of .clang-tidy, so a fresh build directory (CI) checks every
 file and a later run only what changed since.
 """
 import hashlib
@@ -21,41 +21,43 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHECKED = re.compile(r"^" + re.escape(ROOT) + r"/(rules|server|client-cli)/")
 
 
-def dependency_file(entry):
+def object_of(entry):
     args = entry.get("command", "").split() or entry.get("arguments", [])
     for i, a in enumerate(args[:-1]):
-        if a == "-MF":
-            return os.path.join(entry["directory"], args[i + 1])
+        if a == "-o":
+            return args[i + 1]
     return None
 
 
-def project_headers(depfile):
-    """The project's own files a unit was compiled from, as the last build saw them."""
-    if not depfile or not os.path.exists(depfile):
-        return None
-    with open(depfile) as f:
-        text = f.read().replace("\\\n", " ")
-    paths = text.split(":", 1)[1].split() if ":" in text else []
-    build = os.path.dirname(depfile)
-    out = []
-    for p in paths:
-        p = os.path.normpath(os.path.join(build, p)) if not os.path.isabs(p) else p
-        if p.startswith(ROOT + "/") and "/build/" not in p[len(ROOT):]:
-            out.append(p)
-    return sorted(set(out))
+def project_dependencies(build_dir, entries):
+    """Per object, the project's own files it was compiled from, as Ninja recorded them."""
+    objects = [o for o in (object_of(e) for e in entries) if o]
+    r = subprocess.run(["ninja", "-C", build_dir, "-t", "deps"] + objects, capture_output=True, text=True)
+    deps, current = {}, None
+    for line in r.stdout.splitlines():
+        if line and not line[0].isspace():
+            current = line.split(":", 1)[0]
+            deps[current] = [] if "(VALID)" in line else None
+        elif current and deps.get(current) is not None and line.strip():
+            path = os.path.normpath(os.path.join(build_dir, line.strip()))
+            if path.startswith(ROOT + "/") and not path.startswith(build_dir):
+                deps[current].append(path)
+    return deps
 
 
-def key_of(entry, config_hash):
+def key_of(entry, config_hash, deps):
+    files = deps.get(object_of(entry))
+    if files is None:
+        return None  # never built, or its dependencies are stale: check it, remember nothing
     h = hashlib.sha256(config_hash)
     h.update(entry["file"].encode())
-    deps = project_headers(dependency_file(entry))
-    for p in [entry["file"]] + (deps or []):
+    for p in sorted(set([entry["file"]] + files)):
         try:
             with open(p, "rb") as f:
                 h.update(f.read())
         except OSError:
-            return None  # a header moved since the last build: check it, remember nothing
-    return h.hexdigest() if deps is not None else None
+            return None
+    return h.hexdigest()
 
 
 def tidy(entry, build_dir):
@@ -75,7 +77,8 @@ def main():
         config_hash = f.read()
     memory = os.path.join(build_dir, "clang-tidy-passed.txt")
     passed = set(open(memory).read().split()) if os.path.exists(memory) else set()
-    todo = [(e, key_of(e, config_hash)) for e in entries]
+    deps = project_dependencies(build_dir, entries)
+    todo = [(e, key_of(e, config_hash, deps)) for e in entries]
     todo = [(e, k) for e, k in todo if k is None or k not in passed]
     print(f"clang-tidy: {len(entries)} files, {len(entries) - len(todo)} unchanged since they passed, "
           f"{len(todo)} to check", flush=True)

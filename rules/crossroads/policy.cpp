@@ -55,10 +55,9 @@ int heuristic_score(const State& s, int seat, const core::Action& a) {
     case kEndNegotiations:
     case kDone:
       return 10;
-    case kChooseCrt:
-      return a.a == 0 ? 30 : 20;  // Battle over Raid
-    case kWithdraw:
-      return a.a == 0 ? 30 : 20;  // stand and fight
+    case kChooseCrt:  // Battle over Raid
+    case kWithdraw:   // stand and fight
+      return a.a == 0 ? 30 : 20;
     case kTerrainMultiple:
       return 30 + a.a;
     case kLose:

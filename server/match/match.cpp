@@ -178,7 +178,7 @@ void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_c
   then = [self, then = std::move(then), clock_change] {
     self->schedule_wake(*clock_change);
     if (then) then();
-    self->send_notes(std::move(clock_change->notes));
+    self->send_notes(clock_change->notes);
   };
   services_.writer->submit(
       [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,

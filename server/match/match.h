@@ -144,9 +144,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // The match's clock is due (a deadline or the 80% reminder may have passed, or a vacation
   // changed): a timeout ends the match, a reminder is sent, and the next wake is scheduled.
   // `done` runs once whatever it changed is committed.
-  void on_clock_wake(std::function<void()> done);
+  void on_clock_wake(const std::function<void()>& done);
   // Sends `n` to `user` unless one of their connections is looking at this match.
-  void notify_user(uint64_t user, wire::Notification n) const;
+  void notify_user(uint64_t user, const wire::Notification& n) const;
 
   // A computer opponent's turn (server/bots): the prompted seats whose holders `is_bot` names,
   // with a copy of the state and the seq it stands at. No seats while changes are still
@@ -235,7 +235,7 @@ class Match : public std::enable_shared_from_this<Match> {
   // brings; called by commit() for every change.
   ClockChange settle_clocks();
   void schedule_wake(const ClockChange& change);
-  void send_notes(std::vector<std::pair<uint64_t, wire::Notification>> notes);
+  void send_notes(const std::vector<std::pair<uint64_t, wire::Notification>>& notes);
   int64_t next_wake() const;
   clock::Pauses pauses_of(size_t seat) const;
   wire::Notification note(wire::Notification::Kind kind, const std::string& text) const;

@@ -43,7 +43,7 @@ bool Match::user_is_looking(uint64_t user) const {
   });
 }
 
-void Match::notify_user(uint64_t user, wire::Notification n) const {
+void Match::notify_user(uint64_t user, const wire::Notification& n) const {
   if (!services_.notifier || user == 0 || user_is_looking(user)) return;
   services_.notifier->notify(user, n);
 }
@@ -110,8 +110,8 @@ void Match::schedule_wake(const ClockChange& change) {
   if (services_.wakeups) services_.wakeups->set(meta_.id, change.wake_at);
 }
 
-void Match::send_notes(std::vector<std::pair<uint64_t, wire::Notification>> notes) {
-  for (auto& [user, n] : notes) notify_user(user, std::move(n));
+void Match::send_notes(const std::vector<std::pair<uint64_t, wire::Notification>>& notes) {
+  for (const auto& [user, n] : notes) notify_user(user, n);
 }
 
 int64_t Match::next_wake() const {
@@ -127,7 +127,7 @@ int64_t Match::next_wake() const {
   return wake == std::numeric_limits<int64_t>::max() ? 0 : wake;
 }
 
-void Match::on_clock_wake(std::function<void()> done) {
+void Match::on_clock_wake(const std::function<void()>& done) {
   if (!timed() || meta_.status != wire::RUNNING) return done();
   // A match that became running without a change of its own (created with every seat filled):
   // its first commit starts the clocks.

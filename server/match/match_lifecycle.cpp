@@ -51,7 +51,7 @@ void Match::notify(uint64_t user_id, wire::Notification::Kind kind, const std::s
                    uint64_t new_match_id) const {
   wire::Notification n = note(kind, text);
   n.set_new_match_id(new_match_id);
-  notify_user(user_id, std::move(n));
+  notify_user(user_id, n);
 }
 
 void Match::with_events(EventsRead then, uint32_t snapshot_below) {
@@ -226,8 +226,9 @@ void MatchRegistry::create_rematch(MatchServices::Rematch spec, std::function<vo
   create.also = [of = spec.of, asked = spec.asked](storage::Store& s, uint64_t new_id) {
     return s.set_rematch(of, asked, new_id);
   };
-  this->create(std::move(create),
-               [done = std::move(done)](std::shared_ptr<Match> match) { done(match ? match->id() : 0); });
+  this->create(std::move(create), [done = std::move(done)](const std::shared_ptr<Match>& match) {
+    done(match ? match->id() : 0);
+  });
 }
 
 }  // namespace frontier::server

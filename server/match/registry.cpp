@@ -74,7 +74,7 @@ void MatchRegistry::with(uint64_t id, Found found) {
         auto replay = [this, loaded, id] {
           std::shared_ptr<Match> match;
           if (loaded->row) match = build(id, *loaded->row, loaded->seats, loaded->snapshot, loaded->events);
-          finish_load(id, std::move(match));
+          finish_load(id, match);
         };
         if (services_.background) {
           services_.background(std::move(replay));

@@ -39,9 +39,10 @@ Side side_for_higher(const SideHistory& higher, const SideHistory& lower, bool l
   SidePreference h = side_preference(higher, last_round);
   SidePreference l = side_preference(lower, last_round);
   Side choice;
+  // The cases follow the pairing rules' order; two of them give the same side for different reasons.
   if (h.strength == SideStrength::kNone && l.strength == SideStrength::kNone) {
     choice = default_side;
-  } else if (l.strength == SideStrength::kNone) {
+  } else if (l.strength == SideStrength::kNone) {  // NOLINT(bugprone-branch-clone)
     choice = h.side;
   } else if (h.strength == SideStrength::kNone || h.side != l.side) {
     choice = other(l.side);

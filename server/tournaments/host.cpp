@@ -136,7 +136,7 @@ void TournamentHost::start() {
   matches_.set_finish_listener([this](uint64_t id) { on_finished(id); });
   // Matches that finished while the server was down (or before their result was stored).
   for (uint64_t id : unrecorded) on_finished(id);
-  create_games(std::move(games));
+  create_games(games);
   clock_ = std::thread([this] { clock_loop(); });
 }
 
@@ -189,7 +189,7 @@ std::vector<TournamentHost::NewGame> TournamentHost::plan_locked(Hosted& h, int6
   return out;
 }
 
-void TournamentHost::persist_locked(const Hosted& h, std::vector<std::string> pools,
+void TournamentHost::persist_locked(const Hosted& h, const std::vector<std::string>& pools,
                                     uint64_t recorded_match) {
   std::string bytes = tn::serialize_event(h.event);
   std::vector<std::pair<std::string, std::string>> pool_bytes;
@@ -207,7 +207,7 @@ void TournamentHost::persist_locked(const Hosted& h, std::vector<std::string> po
       nullptr);
 }
 
-void TournamentHost::create_games(std::vector<NewGame> games) {
+void TournamentHost::create_games(const std::vector<NewGame>& games) {
   for (const NewGame& g : games) {
     MatchRegistry::CreateRequest create;
     frontier::MatchSetup setup;
@@ -244,7 +244,7 @@ void TournamentHost::create_games(std::vector<NewGame> games) {
       link.match_id = match_id;
       return s.link_tournament_match(link);
     };
-    matches_.create(std::move(create), [this, g](std::shared_ptr<Match> match) {
+    matches_.create(std::move(create), [this, g](const std::shared_ptr<Match>& match) {
       std::lock_guard lock(mu_);
       creating_.erase({g.tournament, g.round, g.board, g.game});
       if (!match) {
@@ -268,7 +268,7 @@ void TournamentHost::on_finished(uint64_t match_id) {
     auto it = links_.find(match_id);
     if (it == links_.end() || it->second.recorded) return;
   }
-  matches_.with(match_id, [this, match_id](std::shared_ptr<Match> match) {
+  matches_.with(match_id, [this, match_id](const std::shared_ptr<Match>& match) {
     if (!match) return;
     Match::Outcome outcome = match->outcome();
     if (outcome.finished) record(match_id, outcome);
@@ -307,10 +307,10 @@ void TournamentHost::record(uint64_t match_id, const Match::Outcome& outcome) {
                  tn::RatingBook::side_key(title, tn::Side::kB)};
       }
     }
-    persist_locked(h, std::move(pools), match_id);
+    persist_locked(h, pools, match_id);
     games = plan_locked(h, now_());
   }
-  create_games(std::move(games));
+  create_games(games);
 }
 
 void TournamentHost::clock_loop() {
@@ -331,7 +331,10 @@ void TournamentHost::tick() {
   std::vector<std::tuple<uint64_t, int, int, uint64_t>> overdue;
   {
     std::lock_guard lock(mu_);
-    for (auto& [id, h] : events_) {
+    for (auto& entry : events_) {
+      // Named, not a structured binding: the lambda below captures them (clang 14 cannot).
+      uint64_t id = entry.first;
+      Hosted& h = entry.second;
       tn::Event& ev = h.event;
       if (tn::should_start(ev, now)) {
         if (auto st = tn::start_event(ev, now); st) {
@@ -360,7 +363,7 @@ void TournamentHost::tick() {
       games.insert(games.end(), more.begin(), more.end());
     }
   }
-  create_games(std::move(games));
+  create_games(games);
   // Unfinished games are forfeited by clock (late_at_deadline); both players, or a board without
   // a match, forfeit together.
   for (const auto& [id, round, board, match_id] : overdue) {
@@ -390,13 +393,13 @@ void TournamentHost::tick() {
         persist_locked(h);
         next = plan_locked(h, now_());
       }
-      create_games(std::move(next));
+      create_games(next);
     };
     if (match_id == 0) {
       forfeit(Match::Outcome{});
       continue;
     }
-    matches_.with(match_id, [forfeit](std::shared_ptr<Match> match) {
+    matches_.with(match_id, [forfeit](const std::shared_ptr<Match>& match) {
       if (!match) return;
       Match::Outcome outcome = match->outcome();
       if (!outcome.finished) forfeit(outcome);

@@ -175,7 +175,7 @@ void TournamentHost::change(const ConnPtr& conn, uint64_t rid, uint64_t id, bool
     games = plan_locked(h, now_());
     *m.mutable_tournament() = info_locked(h, true);
   }
-  create_games(std::move(games));
+  create_games(games);
   conn->send(m);
 }
 
