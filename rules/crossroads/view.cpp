@@ -70,13 +70,15 @@ void fill_combat(const State& s, CombatView& v) {
   v.set_defender(side_name(def));
   v.set_attack(combat_strength(s, sq, att));
   v.set_defence(combat_strength(s, sq, def));
-  // The table is fixed once the withdrawal and table choices are behind (14.5, 14.6); the
-  // multiple, the agents and the result once the odds were rolled (14.7-14.9).
-  bool table_known = s.phase == kTerrainChoice || s.phase == kLossChoice || s.phase == kRetreatChoice;
+  // The table is fixed once the withdrawal and table choices are behind (14.5, 14.6), the multiple
+  // once the defender chose it (14.74): both are when the players name their agents (14.8, the
+  // phase of the choice before it stays); the agents and the result once the odds were rolled.
+  bool naming_agents = s.pick_for == kPickCombat;
   bool rolled = s.phase == kLossChoice || s.phase == kRetreatChoice;
+  bool table_known = rolled || naming_agents || s.phase == kTerrainChoice;
   if (table_known) v.set_table(s.combat_crt ? "Raid" : "Battle");
+  if (rolled || naming_agents) v.set_terrain_multiple(s.combat_mult);
   if (!rolled) return;
-  v.set_terrain_multiple(s.combat_mult);
   for (int side : {att, def}) {
     int a = s.combat_agent[side];
     std::string name = a >= 0 ? d.agents[a].name : "";

@@ -145,5 +145,19 @@ TEST(CrossroadsCombat, TheCombatViewShowsWhatWasRolledToEveryone) {
   EXPECT_GT(choices_shown, 0);
 }
 
+TEST(CrossroadsCombat, TheCombatViewKeepsTableAndMultipleWhileAgentsAreNamed) {
+  // 14.8: the attacker names his one agent after the table and the multiple are fixed (14.6,
+  // 14.74); the view shows them while he chooses, and nothing rolled yet.
+  auto s = fight({"place NI FF at 28,22", "agent Keane at 28,22", "agent Burnes at 28,22",
+                  "place PE GA at 28,22", "agent Vitkovitch at 28,22"});
+  play(*s, kBritish, "Attack at square 28,22");
+  ASSERT_EQ(game().prompt(*s, kBritish).kind, "combat_agent");
+  CombatView c = combat_view(*s, kRussian);
+  EXPECT_EQ(c.table(), "Battle");
+  EXPECT_GE(c.terrain_multiple(), 1);
+  EXPECT_TRUE(c.result().empty());
+  EXPECT_TRUE(c.odds().empty());
+}
+
 }  // namespace
 }  // namespace frontier::crossroads::test
