@@ -1,11 +1,18 @@
 // The side panel beside each map: the game's tracks as a list of named values, in sections.
 import type { ComponentChildren } from "preact";
+import type { LogEntry } from "../gen/game_pb";
 import { toPlayText } from "../app/toPlay";
-import { RuleRefs } from "../rules/RuleLinks";
+import { RuleRefs, RuleText } from "../rules/RuleLinks";
 
 // A count worth showing, or "" (a row left out) when there is none.
 export function positive(n: number): string {
   return n > 0 ? String(n) : "";
+}
+
+// A modifier as a wargamer writes it: "+2", "-1", "+0". The minus is the true sign (U+2212), so
+// that a column of them lines up and reads as arithmetic.
+export function signed(n: number): string {
+  return n < 0 ? `\u2212${-n}` : `+${n}`;
 }
 
 export interface TrackRow {
@@ -53,6 +60,19 @@ export function NameList({ names }: { names: string[] }) {
         <li key={`${i}:${n}`}>{n}</li>
       ))}
     </ul>
+  );
+}
+
+// Log lines under a heading (a battle's results so far), each with its cited rules as links.
+export function LogLines({ title, lines }: { title: string; lines: LogEntry[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h4>{title}</h4>
+      <ol class="battle-log">
+        {lines.map((e, i) => <li key={i} data-kind={e.kind}><RuleText text={e.text} /></li>)}
+      </ol>
+    </>
   );
 }
 
