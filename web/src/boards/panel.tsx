@@ -9,11 +9,6 @@ export function positive(n: number): string {
   return n > 0 ? String(n) : "";
 }
 
-// A modifier as a wargamer writes it: "+2", "-1", "+0". The minus is the true sign (U+2212), so
-// that a column of them lines up and reads as arithmetic.
-export function signed(n: number): string {
-  return n < 0 ? `\u2212${-n}` : `+${n}`;
-}
 
 export interface TrackRow {
   label: string;

@@ -8,7 +8,8 @@ import type { BattleView, KhartoumView, UnitView } from "../../gen/khartoum_pb";
 import { useInspect } from "../../inspect/context";
 import { RuleText } from "../../rules/RuleLinks";
 import { linesSince } from "../fight-log";
-import { LogLines, positive, Section, signed, Tracks } from "../panel";
+import { signed } from "../modifier";
+import { LogLines, positive, Section, Tracks } from "../panel";
 import { diceInBattle, toHit, toHitText, type ToHit } from "./brt";
 
 // The six faces of a die, each marked with what it does for the firing unit (E, P or nothing).

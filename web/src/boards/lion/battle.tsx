@@ -9,7 +9,8 @@ import type { LionData } from "../../gen/lion_data_pb";
 import type { CombatView, LionView } from "../../gen/lion_pb";
 import { RuleRefs, RuleText } from "../../rules/RuleLinks";
 import { linesSince } from "../fight-log";
-import { LogLines, positive, Section, signed, Tracks } from "../panel";
+import { signed } from "../modifier";
+import { LogLines, positive, Section, Tracks } from "../panel";
 import {
   combatTitle, factorName, kindRule, kindTable, modifierTerms, outcomeRows, stillToDecide,
 } from "./combat-words";
@@ -83,7 +84,8 @@ function Outcomes({ combat, data, withRp }: { combat: CombatView; data?: LionDat
         </thead>
         <tbody>
           {plain.map((c, i) => (
-            <tr key={c.name} class={c.in36 === 0 ? "impossible" : ""}>
+            // Greyed where no throw gives it, with or without the RP.
+            <tr key={c.name} class={c.in36 === 0 && (!withRp || paid[i].in36 === 0) ? "impossible" : ""}>
               <th scope="row">{c.name}</th>
               <td>
                 {throwsText(c)} <span class="muted">{c.in36 > 0 && percent(c.in36)}</span>

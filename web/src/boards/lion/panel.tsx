@@ -7,7 +7,8 @@ import type { LionData } from "../../gen/lion_data_pb";
 import type { LionView } from "../../gen/lion_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
-import { NameList, Section, signed, ToPlay, Tracks } from "../panel";
+import { signed } from "../modifier";
+import { NameList, Section, ToPlay, Tracks } from "../panel";
 import { machineNameInWords, phaseInWords } from "../../app/phases";
 import { LionBattle } from "./battle";
 
