@@ -71,6 +71,20 @@ export function LogLines({ title, lines }: { title: string; lines: LogEntry[] })
   );
 }
 
+// What a fight still waits for, as sentences citing their rules, set off in the colour of the
+// things to choose; nothing when all is settled.
+export function ToDecide({ items }: { items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div class="to-decide">
+      <h4>Still to decide</h4>
+      <ul>
+        {items.map((d) => <li key={d}><RuleText text={d} /></li>)}
+      </ul>
+    </div>
+  );
+}
+
 // "Empire to play" at the head of a turn panel: the words of the match's status line.
 export function ToPlay({ sides }: { sides: string[] }) {
   const text = toPlayText(sides);

@@ -10,10 +10,8 @@ import type { CombatView, CrossroadsView, RegionView, StackView } from "../../ge
 import { useInspect } from "../../inspect/context";
 import { RuleText } from "../../rules/RuleLinks";
 import { linesSince } from "../fight-log";
-import { LogLines, Section, Tracks } from "../panel";
-import {
-  agentText, defenceText, dieModifier, stillToChoose, stillToSettle, tableWords, typeWords,
-} from "./combat-words";
+import { LogLines, Section, ToDecide, Tracks } from "../panel";
+import { agentText, defenceText, dieModifier, stillToDecide, tableWords, typeWords } from "./combat-words";
 import { sideClass } from "./pieces";
 
 interface SideProps {
@@ -73,27 +71,6 @@ function SideUnits({ side, role, strength, stack, regions, agentIndex }: SidePro
   );
 }
 
-// The sentences of what is left: before the roll, who is deciding and the steps to come.
-function ToDecide({ combat, toPlay }: { combat: CombatView; toPlay: string[] }) {
-  const settle = stillToSettle(combat);
-  const choose = stillToChoose(combat);
-  if (settle.length === 0 && choose.length === 0) return null;
-  return (
-    <div class="to-decide">
-      <h4>Still to decide</h4>
-      <ul>
-        {choose.map((c) => <li key={c}><RuleText text={c} /></li>)}
-        {settle.length > 0 && (
-          <li>
-            {toPlay.length > 0 && <>{toPlay.join(" and ")} to play. </>}
-            <RuleText text={`Yet to come: ${settle.join(", ")}.`} />
-          </li>
-        )}
-      </ul>
-    </div>
-  );
-}
-
 interface Props {
   view: CrossroadsView;
   combat: CombatView;
@@ -128,7 +105,7 @@ export function CrossroadsBattle({ view, combat, agentIndex, toPlay, log }: Prop
             stack={here.find((s) => s.side === combat.defender)} regions={view.regions} agentIndex={agentIndex} />
         </div>
         <p class="muted"><RuleText text="Both forces are open to both players while the combat lasts (22.1)." /></p>
-        <ToDecide combat={combat} toPlay={toPlay} />
+        <ToDecide items={stillToDecide(combat, toPlay)} />
         <LogLines title="The roll" lines={lines} />
       </div>
     </Section>

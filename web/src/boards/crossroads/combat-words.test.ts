@@ -3,7 +3,9 @@
 import { expect, test } from "vitest";
 import { create } from "@bufbuild/protobuf";
 import { CombatViewSchema } from "../../gen/crossroads_pb";
-import { agentText, defenceText, dieModifier, stillToChoose, stillToSettle, tableWords, typeWords } from "./combat-words";
+import {
+  agentText, defenceText, dieModifier, stillToChoose, stillToDecide, stillToSettle, tableWords, typeWords,
+} from "./combat-words";
 
 // As rules/crossroads/view.cpp fills it: at the table choice, then after a roll at Lahore.
 const declared = create(CombatViewSchema, {
@@ -46,4 +48,12 @@ test("before the roll the steps not taken yet; after it, the choices the result 
   expect(stillToChoose(rolled)).toEqual(["The British choose where to retreat (14.9)"]);
   const loss = create(CombatViewSchema, { ...rolled, result: "D1R", retreating: "", losing: "Russian", lossesDue: 1 });
   expect(stillToChoose(loss)).toEqual(["The Russians choose the unit to lose (14.9)"]);
+});
+
+test("what the panel lists as still to decide: who plays and what comes, or the result's choices", () => {
+  expect(stillToDecide(declared, ["British"])).toEqual([
+    "British to play. Yet to come: the table, Battle or Raid (14.6), the defender's terrain multiple (14.74), each side's agent (14.8), the roll (14.7).",
+  ]);
+  expect(stillToDecide(declared, [])[0]).toMatch(/^Yet to come: the table/);
+  expect(stillToDecide(rolled, ["British"])).toEqual(["The British choose where to retreat (14.9)"]);
 });

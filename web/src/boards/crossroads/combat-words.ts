@@ -74,3 +74,12 @@ export function stillToChoose(c: CombatView): string[] {
   if (c.retreating) left.push(`${sidePeople(c.retreating)} choose where to retreat (14.9)`);
   return left;
 }
+
+// Everything the combat still waits for: the choices its result leaves, or before the roll who is
+// to play (`toPlay`, the sides holding a prompt) and the steps yet to come.
+export function stillToDecide(c: CombatView, toPlay: readonly string[]): string[] {
+  const settle = stillToSettle(c);
+  if (settle.length === 0) return stillToChoose(c);
+  const who = toPlay.length > 0 ? `${toPlay.join(" and ")} to play. ` : "";
+  return [`${who}Yet to come: ${settle.join(", ")}.`];
+}

@@ -10,7 +10,7 @@ import type { CombatView, LionView } from "../../gen/lion_pb";
 import { RuleRefs, RuleText } from "../../rules/RuleLinks";
 import { linesSince } from "../fight-log";
 import { signed } from "../modifier";
-import { LogLines, positive, Section, Tracks } from "../panel";
+import { LogLines, positive, Section, ToDecide, Tracks } from "../panel";
 import {
   combatTitle, factorName, kindRule, kindTable, modifierTerms, outcomeRows, stillToDecide,
 } from "./combat-words";
@@ -107,18 +107,21 @@ function Outcomes({ combat, data, withRp }: { combat: CombatView; data?: LionDat
 function Result({ combat }: { combat: CombatView }) {
   const defence = combat.kind === "defence";
   return (
-    <Tracks
-      rows={[
-        { label: "Outcome", value: combat.outcome, title: kindTable(combat) },
-        { label: "On a modified roll of", value: rangeText(combat.outcomeMin, combat.outcomeMax) },
-        { label: "Fortification", value: defence ? signed(combat.fortification) : "", title: "7.2" },
-        { label: "Resource Point spent", value: defence ? (combat.rpSpent ? "yes, +1" : "no") : "", title: "7.2" },
-        { label: "Casualty rolls", value: `1D6 ${signed(combat.casualtyDrm)}` },
-        { label: "Next casualty table", value: combat.nextTable },
-        { label: "Step losses to assign", value: positive(combat.stepsToLose), title: "11.11" },
-        { label: "Guns to lose", value: positive(combat.gunsToLose) },
-      ]}
-    />
+    <>
+      <h4>The roll</h4>
+      <Tracks
+        rows={[
+          { label: "Outcome", value: combat.outcome, title: kindTable(combat) },
+          { label: "On a modified roll of", value: rangeText(combat.outcomeMin, combat.outcomeMax) },
+          { label: "Fortification", value: defence ? signed(combat.fortification) : "", title: "7.2" },
+          { label: "Resource Point spent", value: defence ? (combat.rpSpent ? "yes, +1" : "no") : "", title: "7.2" },
+          { label: "Casualty rolls", value: `1D6 ${signed(combat.casualtyDrm)}` },
+          { label: "Next casualty table", value: combat.nextTable },
+          { label: "Step losses to assign", value: positive(combat.stepsToLose), title: "11.11" },
+          { label: "Guns to lose", value: positive(combat.gunsToLose) },
+        ]}
+      />
+    </>
   );
 }
 
@@ -130,7 +133,6 @@ interface Props {
 }
 
 export function LionBattle({ view, combat, data, log }: Props) {
-  const decide = stillToDecide(combat, view.resourcePoints);
   // A raid or sortie being formed has no lines yet: the last roll in the log is an older fight's.
   const lines = combat.rolled || combat.kind === "defence" ? linesSince(log ?? [], OPENERS) : [];
   const canPay = combat.kind === "defence" && !combat.rolled && view.resourcePoints >= 1;
@@ -149,14 +151,7 @@ export function LionBattle({ view, combat, data, log }: Props) {
             <Outcomes combat={combat} data={data} withRp={canPay} />
           </>
         )}
-        {decide.length > 0 && (
-          <div class="to-decide">
-            <h4>Still to decide</h4>
-            <ul>
-              {decide.map((d) => <li key={d}><RuleText text={d} /></li>)}
-            </ul>
-          </div>
-        )}
+        <ToDecide items={stillToDecide(combat, view.resourcePoints)} />
         <LogLines title="So far" lines={lines} />
       </div>
     </Section>
