@@ -100,18 +100,23 @@ test("Lion battles shown: a raid being formed and a defence asking for an RP, wi
     const rolled = (await lastUpdate(page)).log.filter((e) => e.kind === "raid.roll").at(-1);
     assert.ok(rolled, "the raid's roll is logged");
 
-    // Defensive positions ahead of every banner (the action is offered once a turn, 4.1), then
-    // the banners' turn: one attacks.
+    // Defensive positions ahead of every banner (the action is offered once a turn, 4.1), two
+    // kinds of infantry where there are enough, so that a step loss is Gordon's to assign
+    // (11.11); then the banners' turn: one attacks.
     for (;;) {
       assert.ok(guard++ < 80, "a banner attacks a defended area");
       const update = await lastUpdate(page);
       assert.ok(!update.gameStatus?.finished, "the game goes on until a defence");
       const prompt = update.prompts[0];
       if (prompt.kind === "spend_rp") break;
-      await choose(page, (p) => {
+      await choose(page, (p, v) => {
         if (p.kind === "choose_action") return labelled(p, /^Set up defensive positions/) ?? labelled(p, /^End the action phase$/);
         if (p.kind === "defence_area") return labelled(p, /^Defend (?!Governor)/) ?? labelled(p, /^Done setting up/);
-        if (p.kind === "defence_units") return labelled(p, /^Garrison of .* complete$/) ?? labelled(p, /^Add .*(infantry|Bachi)/);
+        if (p.kind === "defence_units") {
+          const here = v.areas.find((a) => p.text.includes(` in ${a.name} (`))?.units ?? [];
+          const another = p.choices.find((c) => /^Add .*(infantry|Bachi)/.test(c.label) && !here.includes(c.label.slice(4)));
+          return (here.length < 2 && another) || labelled(p, /^Garrison of .* complete$/) || labelled(p, /^Add .*(infantry|Bachi)/);
+        }
         return null;
       });
     }
