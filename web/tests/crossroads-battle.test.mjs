@@ -89,11 +89,11 @@ async function assertSides(page) {
   await panel.waitFor();
   assert.match(await panel.locator("h3").innerText(), new RegExp(`^(Combat|Battle|Raid) at ${combat.name}$`));
   for (const [role, side, strength] of [["attacker", combat.attacker, combat.attack], ["defender", combat.defender, combat.defence]]) {
-    const column = panel.locator(`[data-combat-side="${role}"]`);
-    assert.match(await column.locator("h4").innerText(), new RegExp(`^${side}\\s+${role}$`));
+    const box = panel.locator(`[data-combat-side="${role}"]`);
+    assert.match(await box.locator("h4").innerText(), new RegExp(`^${side}\\s+${role}$`));
     const stack = view.stacks.find((s) => s.square === combat.square && s.side === side);
     assert.ok(stack?.examined, `the ${side} stack at the combat square is open to this seat (22.1)`);
-    const rows = await column.locator("[data-combat-unit]").evaluateAll((els) =>
+    const rows = await box.locator("[data-combat-unit]").evaluateAll((els) =>
       els.map((el) => ({ id: Number(el.dataset.combatUnit), strength: Number(el.dataset.strength) })));
     assert.deepEqual(rows, stack.units.map((u) => ({ id: u.id, strength: u.strength })), `the ${side} units`);
     assert.equal(rows.reduce((sum, r) => sum + r.strength, 0), strength ?? 0, `the ${side} strength is the sum of its units (14.4)`);

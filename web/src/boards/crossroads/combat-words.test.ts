@@ -55,5 +55,6 @@ test("what the panel lists as still to decide: who plays and what comes, or the 
     "British to play. Yet to come: the table, Battle or Raid (14.6), the defender's terrain multiple (14.74), each side's agent (14.8), the roll (14.7).",
   ]);
   expect(stillToDecide(declared, [])[0]).toMatch(/^Yet to come: the table/);
+  expect(stillToDecide(declared, ["Russian"])[0]).toMatch(/^Russian to play\. Yet to come: the defender's withdrawal before combat \(14\.5\), the table/);
   expect(stillToDecide(rolled, ["British"])).toEqual(["The British choose where to retreat (14.9)"]);
 });

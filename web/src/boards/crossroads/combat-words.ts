@@ -80,6 +80,10 @@ export function stillToChoose(c: CombatView): string[] {
 export function stillToDecide(c: CombatView, toPlay: readonly string[]): string[] {
   const settle = stillToSettle(c);
   if (settle.length === 0) return stillToChoose(c);
+  // Before the table is known the defender's question is whether to withdraw (14.5). (The one
+  // exception, a defender naming his agent after a withdrawal declined and a table and multiple
+  // settled without asking, the view does not tell apart.)
+  if (!c.table && toPlay.includes(c.defender)) settle.unshift("the defender's withdrawal before combat (14.5)");
   const who = toPlay.length > 0 ? `${toPlay.join(" and ")} to play. ` : "";
   return [`${who}Yet to come: ${settle.join(", ")}.`];
 }
