@@ -208,7 +208,9 @@ export async function withFrontier(body, serverArgs = []) {
 // maps an option id to the value chosen in its select.
 export async function createMatch(page, { game, side = "", privately = false, opponent = "", options = {} }) {
   const form = page.locator("form.create-match");
-  await form.getByLabel("Game").selectOption(game);
+  // By its name: the label "Game" is also part of another field's name once a scenario of
+  // Asia Crossroads ("The Great Game") is on show.
+  await form.locator("select[name=game]").selectOption(game);
   if (side) await form.getByLabel("Your side").selectOption(side);
   if (opponent) await form.getByLabel("Opponent").selectOption(opponent);
   for (const [id, value] of Object.entries(options)) await form.locator(`select[name=option-${id}]`).selectOption(value);

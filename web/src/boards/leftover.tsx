@@ -78,12 +78,15 @@ function centre(map: HTMLDivElement | null) {
 }
 
 // On a phone the map is larger than its box (boards.css): when nothing a choice names is wholly
-// in sight there, the box scrolls (itself, not the page) to centre the first thing that is.
+// in sight there, the box scrolls (itself, not the page) to centre the first thing that is. With
+// no choice to make, the battle being fought (its ring) is what the player wants to see.
 function showChoices(map: HTMLDivElement | null) {
   const box = scrollBox(map);
   if (!box) return;
   const seen = box.getBoundingClientRect();
-  const targets = [...box.querySelectorAll(".choosable")].map((el) => el.getBoundingClientRect());
+  const boxes = (selector: string) => [...box.querySelectorAll(selector)].map((el) => el.getBoundingClientRect());
+  const chosen = boxes(".choosable");
+  const targets = chosen.length > 0 ? chosen : boxes(".battle-ring");
   const inSight = (r: DOMRect) => r.left >= seen.left && r.right <= seen.right && r.top >= seen.top && r.bottom <= seen.bottom;
   if (targets.length === 0 || targets.some(inSight)) return;
   const first = targets[0];

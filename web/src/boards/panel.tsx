@@ -1,12 +1,14 @@
 // The side panel beside each map: the game's tracks as a list of named values, in sections.
 import type { ComponentChildren } from "preact";
+import type { LogEntry } from "../gen/game_pb";
 import { toPlayText } from "../app/toPlay";
-import { RuleRefs } from "../rules/RuleLinks";
+import { RuleRefs, RuleText } from "../rules/RuleLinks";
 
 // A count worth showing, or "" (a row left out) when there is none.
 export function positive(n: number): string {
   return n > 0 ? String(n) : "";
 }
+
 
 export interface TrackRow {
   label: string;
@@ -53,6 +55,33 @@ export function NameList({ names }: { names: string[] }) {
         <li key={`${i}:${n}`}>{n}</li>
       ))}
     </ul>
+  );
+}
+
+// Log lines under a heading (a battle's results so far), each with its cited rules as links.
+export function LogLines({ title, lines }: { title: string; lines: LogEntry[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h4>{title}</h4>
+      <ol class="battle-log">
+        {lines.map((e, i) => <li key={i} data-kind={e.kind}><RuleText text={e.text} /></li>)}
+      </ol>
+    </>
+  );
+}
+
+// What a fight still waits for, as sentences citing their rules, set off in the colour of the
+// things to choose; nothing when all is settled.
+export function ToDecide({ items }: { items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div class="to-decide">
+      <h4>Still to decide</h4>
+      <ul>
+        {items.map((d) => <li key={d}><RuleText text={d} /></li>)}
+      </ul>
+    </div>
   );
 }
 

@@ -10,7 +10,7 @@ import { useStaticData } from "../static-data";
 import { CrossroadsMap } from "./map";
 import { CrossroadsPanel, kHomeBases, listedSquares } from "./panel";
 
-export function CrossroadsBoard({ view, choices, onChoose, toPlay, dock }: GameBoardProps<CrossroadsView>) {
+export function CrossroadsBoard({ view, choices, onChoose, toPlay, dock, log }: GameBoardProps<CrossroadsView>) {
   const picker = usePicker(choices, onChoose);
   const map = useStaticData("crossroads_map", MapDataSchema);
   const tables = useStaticData("crossroads_tables", TablesDataSchema);
@@ -56,7 +56,7 @@ export function CrossroadsBoard({ view, choices, onChoose, toPlay, dock }: GameB
       name={name}
       picture={<CrossroadsMap view={view} map={map.data} picker={picker} focus={focus} onFocus={setFocus} />}
     >
-      <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} toPlay={toPlay} />
+      <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} toPlay={toPlay} log={log} />
     </BoardFrame>
   );
 }

@@ -1,6 +1,6 @@
 // The Asia Crossroads grid: terrain squares (each one a place a choice can name), regions tinted
-// by who controls them, trade routes, cities, civilization markers and the visible stacks, with
-// pan and zoom. A click on a square that no choice names but whose region a choice names picks
+// by who controls them, trade routes, cities, civilization markers and the visible stacks, the
+// square of a combat being resolved ringed, with pan and zoom. A click on a square that no choice names but whose region a choice names picks
 // the region; on any other square it shows that square's pieces beside the map.
 import { useMemo } from "preact/hooks";
 import type { MapData } from "../../gen/crossroads_data_pb";
@@ -80,6 +80,16 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
       {fixed}
       <Markers markers={view.markers} width={map.width} />
       <Stacks stacks={view.stacks} />
+      {view.combat && (
+        // The square of the combat being resolved, ringed as Khartoum rings its battle's space.
+        <circle
+          cx={(view.combat.square % map.width) * kSquare + kSquare / 2}
+          cy={Math.floor(view.combat.square / map.width) * kSquare + kSquare / 2}
+          r={kSquare * 0.85}
+          class="battle-ring combat-mark"
+          aria-hidden="true"
+        />
+      )}
       <g class="square-choices" aria-hidden="true">
         {[...picker.byRef.keys()].map((key) => {
           const sq = Number(key.startsWith("square:") ? key.slice(7) : NaN);

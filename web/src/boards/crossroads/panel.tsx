@@ -1,12 +1,15 @@
 // Asia Crossroads' tracks beside the map: turn, phases, balance of power, the viewer's own
-// treasury and supply, regions by control (each one clickable when a choice names it), the home
-// bases, and the pieces of the squares in question: units and agents a choice can name.
+// treasury and supply, the combat being resolved (battle.tsx), regions by control (each one
+// clickable when a choice names it), the home bases, and the pieces of the squares in question:
+// units and agents a choice can name.
+import type { LogEntry } from "../../gen/game_pb";
 import type { CrossroadsView, RegionView, StackView } from "../../gen/crossroads_pb";
 import { refKey } from "../board";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
 import { phaseInWords } from "../../app/phases";
+import { CrossroadsBattle } from "./battle";
 import { sideClass, stackTitle, unitText } from "./pieces";
 
 function regionTitle(r: RegionView): string {
@@ -104,9 +107,10 @@ interface Props {
   picker: Picker;
   listed: Set<number>;
   toPlay: string[];
+  log?: LogEntry[];  // for the line of the combat's roll
 }
 
-export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay }: Props) {
+export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay, log }: Props) {
   const listedStacks = view.stacks.filter((s) => listed.has(s.square) && !(s.square in kHomeBases));
   const finished = view.britishVp !== 0 || view.russianVp !== 0;
   const treasury = view.pounds >= 0 ? `£${view.pounds}` : "";  // -1: not this seat's to see
@@ -142,6 +146,7 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay }: Pr
           </>
         )}
       </Section>
+      {view.combat && <CrossroadsBattle view={view} combat={view.combat} agentIndex={agentIndex} toPlay={toPlay} log={log} />}
       <Section title="Home bases">
         <div class="home-bases">
           {Object.entries(kHomeBases).map(([square, name]) => {

@@ -7,7 +7,9 @@ import type { ScenarioData } from "../../gen/hand_of_destiny_data_pb";
 import type { BattleView, KhartoumView, UnitView } from "../../gen/khartoum_pb";
 import { useInspect } from "../../inspect/context";
 import { RuleText } from "../../rules/RuleLinks";
-import { positive, Section, Tracks } from "../panel";
+import { linesSince } from "../fight-log";
+import { signed } from "../modifier";
+import { LogLines, positive, Section, Tracks } from "../panel";
 import { diceInBattle, toHit, toHitText, type ToHit } from "./brt";
 
 // The six faces of a die, each marked with what it does for the firing unit (E, P or nothing).
@@ -24,7 +26,7 @@ export function FaceStrip({ hit }: { hit: ToHit }) {
 
 function roll(die: number, modified: number): string {
   if (die <= 0) return "";
-  return modified === die ? String(die) : `${die}, modified ${modified > die ? "+" : ""}${modified - die} → ${modified}`;
+  return modified === die ? String(die) : `${die}, modified ${signed(modified - die)} → ${modified}`;
 }
 
 function UnitRow({ unit, data }: { unit: UnitView; data?: ScenarioData }) {
@@ -60,18 +62,6 @@ function SideUnits({ side, units, hidden, data }: { side: string; units: UnitVie
   );
 }
 
-// The log lines of the battle now fought: from its "battle.start" line on.
-function battleLines(log: LogEntry[]): LogEntry[] {
-  let start = -1;
-  for (let i = log.length - 1; i >= 0; i--) {
-    if (log[i].kind === "battle.start") {
-      start = i;
-      break;
-    }
-  }
-  return start < 0 ? [] : log.slice(start);
-}
-
 interface Props {
   view: KhartoumView;
   battle: BattleView;
@@ -83,7 +73,7 @@ export function KhartoumBattle({ view, battle, data, log }: Props) {
   const space = view.spaces.find((s) => s.id === battle.space);
   const units = space?.units ?? [];
   const defender = battle.attacker === "Mahdist" ? "Empire" : "Mahdist";
-  const lines = battleLines(log ?? []);
+  const lines = linesSince(log ?? [], ["battle.start"]);
   return (
     <Section title={`${battle.major ? "Major battle" : "Battle"} at ${space?.name ?? battle.space}`} class="battle">
       <Tracks
@@ -102,14 +92,7 @@ export function KhartoumBattle({ view, battle, data, log }: Props) {
             hidden={side === "Mahdist" ? (space?.hiddenUnits ?? 0) : 0} data={data} />
         ))}
       </div>
-      {lines.length > 0 && (
-        <>
-          <h4>So far</h4>
-          <ol class="battle-log">
-            {lines.map((e, i) => <li key={i} data-kind={e.kind}><RuleText text={e.text} /></li>)}
-          </ol>
-        </>
-      )}
+      <LogLines title="So far" lines={lines} />
     </Section>
   );
 }

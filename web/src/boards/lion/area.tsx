@@ -1,5 +1,6 @@
 // One area of the Lion's board: its name, shape, fortification level, whether Gordon still
-// controls it (11.3), the defenders deployed there and the banner that stands in it.
+// controls it (11.3), the defenders deployed there and the banner that stands in it; the area a
+// banner is attacking and the banner Gordon raids or sorties against are ringed (battle.tsx).
 import type { AreaView, BannerView } from "../../gen/lion_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
@@ -71,15 +72,17 @@ interface BannerProps {
   x: number;
   y: number;
   picker: Picker;
+  targeted: boolean;  // by Gordon's raid or sortie
 }
 
-export function BannerMarker({ banner, x, y, picker }: BannerProps) {
+export function BannerMarker({ banner, x, y, picker, targeted }: BannerProps) {
   const disorganised = banner.disorganised ? ", disorganised (11.4)" : "";
   const title = `${banner.name}: strength ${banner.strength}${disorganised}, in ${banner.areaName}`;
   const cls = `lion-banner banner-${banner.id}${banner.disorganised ? " disorganised" : ""}`;
   return (
     <g {...refAttributes(picker, "unit", banner.id, cls, banner.name)} transform={`translate(${x} ${y})`}>
       <title>{title + choiceHint(picker, "unit", banner.id)}</title>
+      {targeted && <rect x={-5} y={-5} width={44} height={34} rx={6} class="battle-ring" />}
       <rect width={34} height={24} rx={3} class="banner-face" />
       <path d="M6 19V5L15 8L6 11" class="banner-flag" />
       <text x={24} y={17} class="banner-strength">{banner.strength}</text>
@@ -93,9 +96,11 @@ interface AreaProps {
   box: { x: number; y: number; w: number; h: number };
   banners: BannerView[];  // the banners standing here
   picker: Picker;
+  attacked: boolean;  // a banner's attack on it is being resolved (7.2)
+  target: string;  // the banner Gordon raids or sorties against, by name; "" for none
 }
 
-export function Area({ area, shape, box, banners, picker }: AreaProps) {
+export function Area({ area, shape, box, banners, picker, attacked, target }: AreaProps) {
   const cls = `area path-${area.path} shape-${area.shape} ${area.controlled ? "held" : "lost"}`;
   const facts = `${area.keyArea ? "★ " : ""}fort ${area.fortification}${area.upgraded ? "+" : ""}`;
   const nameLines = wrap(area.name, Math.max(8, Math.floor(box.w / 8)));
@@ -112,6 +117,7 @@ export function Area({ area, shape, box, banners, picker }: AreaProps) {
       <path d={shape} class={ref.onClick ? `${cls} choosable` : cls} onClick={ref.onClick}>
         <title>{title}</title>
       </path>
+      {attacked && <path d={shape} class="battle-ring" aria-hidden="true" />}
       <g class="area-content" aria-hidden="true">
         <text x={box.x + box.w / 2} y={box.y + 12} class="area-name">
           {nameLines.map((line, i) => (
@@ -135,6 +141,7 @@ export function Area({ area, shape, box, banners, picker }: AreaProps) {
           x={box.x + box.w - 34 - i * 36}
           y={box.y + box.h - 24}
           picker={picker}
+          targeted={b.name === target}
         />
       ))}
     </g>

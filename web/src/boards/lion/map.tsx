@@ -1,4 +1,5 @@
-// The four banner paths around the Governor's Palace.
+// The four banner paths around the Governor's Palace, with the fight under way ringed: the area
+// a banner attacks, or the banner Gordon raids or sorties against.
 import type { LionView } from "../../gen/lion_pb";
 import type { Picker } from "../clickable";
 import { Area } from "./area";
@@ -12,6 +13,9 @@ const kPathNames: Record<string, string> = {
 };
 
 export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
+  const combat = view.combat;
+  const attackedArea = combat?.kind === "defence" ? combat.area : "";
+  const target = combat && combat.kind !== "defence" ? combat.banner : "";
   const palaceR = kPalaceR - 4;
   const palaceBox = { x: kCentre - 58, y: kCentre - 56, w: 116, h: 100 };
   // A circle as a path (two half arcs), like the ring segments.
@@ -61,12 +65,17 @@ export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
               box={palaceBox}
               banners={inPalace}
               picker={picker}
+              attacked={area.name === attackedArea}
+              target={target}
             />
           );
         }
         const cell = cellOf(area.path, area.number);
         if (!cell) return null;
-        return <Area key={area.id} area={area} shape={cell.path} box={cell} banners={here} picker={picker} />;
+        return (
+          <Area key={area.id} area={area} shape={cell.path} box={cell} banners={here} picker={picker}
+            attacked={area.name === attackedArea} target={target} />
+        );
       })}
     </svg>
   );

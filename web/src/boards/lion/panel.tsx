@@ -1,16 +1,16 @@
 // The Lion's tracks and resource card beside the paths: turn, action points, City Morale,
-// Resource Points, the event and banner decks (sizes only: their order is hidden), the boxes of
-// the resource card, and the troops and leaders a choice can name, as things to click.
+// Resource Points, the raid, sortie or defence under way (battle.tsx), the event and banner decks
+// (sizes only: their order is hidden), the boxes of the resource card, and the troops and leaders
+// a choice can name, as things to click.
+import type { LogEntry } from "../../gen/game_pb";
 import type { LionData } from "../../gen/lion_data_pb";
 import type { LionView } from "../../gen/lion_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
+import { signed } from "../modifier";
 import { NameList, Section, ToPlay, Tracks } from "../panel";
 import { machineNameInWords, phaseInWords } from "../../app/phases";
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
-}
+import { LionBattle } from "./battle";
 
 // "Egyptian infantry (2 steps)" x3 -> one line "3 × Egyptian infantry (2 steps)".
 function counted(names: string[]): string[] {
@@ -62,9 +62,10 @@ interface PanelProps {
   data?: LionData;
   picker: Picker;
   toPlay: string[];
+  log?: LogEntry[];  // for the lines of the roll under way
 }
 
-export function LionPanel({ view, data, picker, toPlay }: PanelProps) {
+export function LionPanel({ view, data, picker, toPlay, log }: PanelProps) {
   const months = data?.months.length;
   return (
     <>
@@ -93,6 +94,7 @@ export function LionPanel({ view, data, picker, toPlay }: PanelProps) {
           ]}
         />
       </Section>
+      {view.combat && <LionBattle view={view} combat={view.combat} data={data} log={log} />}
       {data && (
         <Section title="Troops and leaders">
           <ForceChips view={view} data={data} picker={picker} />
