@@ -60,7 +60,8 @@ const char* const kResultWords[] = {
     "defender retreats",   "defender loses a unit and retreats",
     "defender eliminated"};
 
-// Only while in_combat(s): its stacks are then open to both players, so nothing here is hidden.
+// Only while in_combat(s) or the agents are named: both forces stand in the square and are open
+// to both players then (22.1), so nothing here is hidden.
 void fill_combat(const State& s, CombatView& v) {
   const Data& d = *s.d;
   int sq = s.combat_sq, att = s.phasing, def = other(att);
@@ -204,7 +205,9 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
   }
   if (s.control[kGhazi] != kNeutral) out.set_ghazis(side_name(s.control[kGhazi]));
   if (s.phase == kCommitPounds) out.set_pending("negotiations with " + d.region_name[s.nego_region]);
-  if (in_combat(s) && s.combat_sq >= 0) fill_combat(s, *out.mutable_combat());
+  // Naming the agents (14.8) may come straight from the attack, in the combat phase itself; both
+  // sides stand in the square then, so its stacks are open to both (22.1(1)) as in combat.
+  if ((in_combat(s) || s.pick_for == kPickCombat) && s.combat_sq >= 0) fill_combat(s, *out.mutable_combat());
 }
 
 // Redraws what `viewer` cannot see: the other treasury and SP (9.0), a secret commitment not

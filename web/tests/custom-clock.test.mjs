@@ -13,7 +13,7 @@ test("a custom clock: checked in the form, refused by the server with its reason
     const creator = await newPlayer(browser, server, "pasha");
     const visitor = await newPlayer(browser, server, "visitor");
     const form = creator.locator("form.create-match");
-    await form.getByLabel("Game").selectOption("khartoum");
+    await form.locator("select[name=game]").selectOption("khartoum");
     await form.getByLabel("Your side").selectOption("Mahdist");
     await form.getByLabel("Clock").selectOption("custom");
     const fill = async (values) => {
