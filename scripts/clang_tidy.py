@@ -78,13 +78,13 @@ def main():
     memory = os.path.join(build_dir, "clang-tidy-passed.txt")
     passed = set(open(memory).read().split()) if os.path.exists(memory) else set()
     deps = project_dependencies(build_dir, entries)
-    todo = [(e, key_of(e, config_hash, deps)) for e in entries]
-    todo = [(e, k) for e, k in todo if k is None or k not in passed]
-    print(f"clang-tidy: {len(entries)} files, {len(entries) - len(todo)} unchanged since they passed, "
-          f"{len(todo)} to check", flush=True)
+    to_check = [(e, key_of(e, config_hash, deps)) for e in entries]
+    to_check = [(e, k) for e, k in to_check if k is None or k not in passed]
+    print(f"clang-tidy: {len(entries)} files, {len(entries) - len(to_check)} unchanged since they passed, "
+          f"{len(to_check)} to check", flush=True)
     failed = 0
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        for (entry, key), (ok, findings) in zip(todo, pool.map(lambda t: tidy(t[0], build_dir), todo)):
+        for (entry, key), (ok, findings) in zip(to_check, pool.map(lambda t: tidy(t[0], build_dir), to_check)):
             if ok:
                 if key:
                     passed.add(key)

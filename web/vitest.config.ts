@@ -11,7 +11,7 @@ export default defineConfig({
     setupFiles: ["./vitest.setup.ts"],
     // One worker, and the modules loaded once for all files: what takes the time is loading the
     // generated protobuf code, not the tests, and CTest runs this beside other suites. The code
-    // under test keeps no state a test could leak into the next (a stubbed global is restored).
+    // under test keeps no module state a test could leak into the next.
     pool: "threads",
     poolOptions: { threads: { singleThread: true } },
     isolate: false,

@@ -127,7 +127,9 @@ TEST(LionDefence, AreaRulesOfTheErrata) {
   EXPECT_EQ(choices(*g), "Done setting up defences");  // errata: one area per banner path
 }
 
-TEST(LionDefence, BannerTakesTheAreaAndSurvivorsFallBack) {
+// The White Banner (strength 12) attacks the upgraded Southern Ramparts, held by Bachi-bouzouks,
+// Sudanese infantry and Stewart; the Green Banner (strength 0) activates next. At the 7.2 RP prompt.
+std::unique_ptr<core::GameState> ramparts_under_attack() {
   auto g = turn3(1);
   edit(*g, "fort white4 on");
   edit(*g, "banner white 5 12");
@@ -140,6 +142,11 @@ TEST(LionDefence, BannerTakesTheAreaAndSurvivorsFallBack) {
   play(*g, "Add Lt. Col. Stewart");
   play(*g, "Garrison of Southern Ramparts complete");
   play(*g, "Done setting up defences");
+  return g;
+}
+
+TEST(LionDefence, BannerTakesTheAreaAndSurvivorsFallBack) {
+  auto g = ramparts_under_attack();
   ASSERT_EQ(game().prompt(*g, 0).kind, "spend_rp");
   // Bachi 0, Sudanese +1, Stewart +2, +2 (rampart + marker), +1 (RP 32), -12 = -6; 2 → -4:
   // overrun (AOT.1), casualties at -2.
@@ -213,18 +220,7 @@ TEST(LionCombatView, ARaidBeingFormedShowsItsStackAndTheModifierItWillRollWith) 
 }
 
 TEST(LionCombatView, ADefenceShowsTheAreaBeforeTheRollAndTheOutcomeWhileLossesAreChosen) {
-  auto g = turn3(1);
-  edit(*g, "fort white4 on");
-  edit(*g, "banner white 5 12");
-  edit(*g, "draws banner 2");
-  edit(*g, "banner green 6 0");
-  play(*g, "Set up defensive positions (6.7)");
-  play(*g, "Defend Southern Ramparts");
-  play(*g, "Add Bachi-bouzouks (2 steps)");
-  play(*g, "Add Sudanese infantry (2 steps)");
-  play(*g, "Add Lt. Col. Stewart");
-  play(*g, "Garrison of Southern Ramparts complete");
-  play(*g, "Done setting up defences");
+  auto g = ramparts_under_attack();
   // 7.2 step 3: the RP is still to decide; the modifier shown is the one without it.
   CombatView before = combat_view(*g);
   EXPECT_EQ(before.kind(), "defence");
