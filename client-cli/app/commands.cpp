@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "render/render.h"
+#include "render/view_types.h"
 
 namespace frontier::cli {
 
@@ -24,6 +25,14 @@ core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool 
   auto session = ctx.connect(need_login);
   if (!session) return session.status();
   return (*session)->call(std::move(m));
+}
+
+void learn_view_types(Context& ctx) {
+  wire::ClientMessage m;
+  m.mutable_list_games();
+  auto reply = ask(ctx, std::move(m), false);
+  if (!reply) return;
+  for (const auto& g : reply->games().games()) ViewTypes::shared().learn(g);
 }
 
 namespace {

@@ -41,6 +41,10 @@ std::string clock_summary(const wire::MatchSummary& s);
 // refusal from the server is an error status naming its code.
 core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login = true);
 
+// Reads the server's catalogue so views of games this client has no code for can be shown (the
+// generic board). Best effort: without it only those games' boards are missing.
+void learn_view_types(Context& ctx);
+
 // The match id in positional word `index`, or a usage error.
 core::Result<uint64_t> match_arg(const Context& ctx, size_t index = 0);
 

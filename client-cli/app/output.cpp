@@ -1,7 +1,12 @@
 // Output helpers and the lazily connected session.
 #include "app/output.h"
 
+#include <memory>
+
 #include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/type_resolver_util.h>
+
+#include "render/view_types.h"
 
 #include "sim/json.h"
 
@@ -12,7 +17,14 @@ std::string to_json(const google::protobuf::Message& msg) {
   google::protobuf::util::JsonPrintOptions opts;
   opts.preserve_proto_field_names = true;
   opts.always_print_primitive_fields = true;
-  (void)google::protobuf::util::MessageToJsonString(msg, &out, opts);
+  // Through the view types learnt from the server, so a packed view of a game this program has
+  // no code for prints as its fields rather than failing the whole message.
+  constexpr const char* kTypeUrlPrefix = "type.googleapis.com";
+  std::unique_ptr<google::protobuf::util::TypeResolver> resolver(
+      google::protobuf::util::NewTypeResolverForDescriptorPool(kTypeUrlPrefix, &ViewTypes::shared().pool()));
+  (void)google::protobuf::util::BinaryToJsonString(
+      resolver.get(), std::string(kTypeUrlPrefix) + "/" + msg.GetDescriptor()->full_name(),
+      msg.SerializeAsString(), &out, opts);
   return out;
 }
 

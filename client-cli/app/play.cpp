@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "app/commands.h"
 #include "app/terminal.h"
 #include "render/screen.h"
 #include "render/text_width.h"
@@ -321,6 +322,7 @@ int PlayLoop::run() {
   auto session = ctx_.connect(!opts_.watching);
   if (!session) return ctx_.fail(session.status());
   session_ = *session;
+  learn_view_types(ctx_);
   if (auto st = subscribe(); !st) return ctx_.fail(st);
   if (!interactive() && !ctx_.json && !opts_.watching && !opts_.quiet) show_board();
   while (!quit_) {

@@ -1,7 +1,8 @@
-// Dispatch to the dedicated boards by the view's oneof field, and their small text helpers.
+// Dispatch to the dedicated boards by the view's type, and their small text helpers.
 #include "render/boards.h"
 
-#include <cstring>
+#include "core/view.h"
+#include "render/view_types.h"
 
 namespace frontier::cli {
 
@@ -35,35 +36,41 @@ void wrapped(std::string& out, const std::string& label, const std::vector<std::
 
 namespace {
 
-// The name of the view's game field ("khartoum"), or "" for none.
-std::string game_field(const GameView& view) {
-  const auto* oneof = view.GetDescriptor()->FindOneofByName("game");
-  const auto* field = view.GetReflection()->GetOneofFieldDescriptor(view, oneof);
-  return field ? field->name() : "";
-}
+using DrawBoard = bool (*)(const Rec&, const Style&, const BoardOptions&, std::string&);
+
+// The dedicated boards, by the view type each draws. A game without one here is shown by the
+// generic board, so a new game needs no line here to be playable.
+struct DedicatedBoard {
+  const char* view_type;
+  DrawBoard draw;
+};
+constexpr DedicatedBoard kDedicatedBoards[] = {
+    {"frontier.khartoum.KhartoumView", khartoum_board},
+    {"frontier.lion.LionView", lion_board},
+    {"frontier.crossroads.CrossroadsView", crossroads_board},
+};
 
 }  // namespace
 
 bool render_routes(const GameView& view, const std::string& focus, int width, std::string& out) {
-  const auto* game = game_view_message(view);
-  if (game == nullptr || game_field(view) != "khartoum") return false;
+  if (core::view_type_name(view) != "frontier.khartoum.KhartoumView") return false;
+  auto game = ViewTypes::shared().decode(view);
+  if (game == nullptr) return false;
   out += khartoum_routes(Rec(*game), focus, width);
   return true;
 }
 
-bool render_dedicated_board(const GameView& view, const Style& style, const BoardOptions& opts,
-                            std::string& out) {
-  const auto* game = game_view_message(view);
-  if (game == nullptr) return false;
-  const auto* oneof = view.GetDescriptor()->FindOneofByName("game");
-  const char* name = view.GetReflection()->GetOneofFieldDescriptor(view, oneof)->name().c_str();
-  std::string board;
-  bool drawn = false;
-  if (std::strcmp(name, "khartoum") == 0) drawn = khartoum_board(Rec(*game), style, opts, board);
-  if (std::strcmp(name, "lion") == 0) drawn = lion_board(Rec(*game), style, opts, board);
-  if (std::strcmp(name, "crossroads") == 0) drawn = crossroads_board(Rec(*game), style, opts, board);
-  if (drawn) out += board;
-  return drawn;
+bool render_dedicated_board(const google::protobuf::Message& view, const Style& style,
+                            const BoardOptions& opts, std::string& out) {
+  const std::string& type = view.GetDescriptor()->full_name();
+  for (const auto& board : kDedicatedBoards) {
+    if (type != board.view_type) continue;
+    std::string drawn;
+    if (!board.draw(Rec(view), style, opts, drawn)) return false;
+    out += drawn;
+    return true;
+  }
+  return false;
 }
 
 }  // namespace frontier::cli

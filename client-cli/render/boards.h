@@ -13,8 +13,9 @@
 
 namespace frontier::cli {
 
-bool render_dedicated_board(const GameView& view, const Style& style, const BoardOptions& opts,
-                            std::string& out);
+// `view` is the decoded view message (render/view_types.h).
+bool render_dedicated_board(const google::protobuf::Message& view, const Style& style,
+                            const BoardOptions& opts, std::string& out);
 
 bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
 bool lion_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);

@@ -78,11 +78,4 @@ Rec Rec::sub(const char* name) const {
   return Rec(m_->GetReflection()->GetMessage(*m_, field(name)));
 }
 
-const pb::Message* game_view_message(const pb::Message& view) {
-  const auto* oneof = view.GetDescriptor()->FindOneofByName("game");
-  if (oneof == nullptr) return nullptr;
-  const auto* f = view.GetReflection()->GetOneofFieldDescriptor(view, oneof);
-  return f == nullptr ? nullptr : &view.GetReflection()->GetMessage(view, f);
-}
-
 }  // namespace frontier::cli

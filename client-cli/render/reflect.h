@@ -30,7 +30,4 @@ class Rec {
   const google::protobuf::Message* m_;
 };
 
-// The message inside a GameView's oneof, or nullptr.
-const google::protobuf::Message* game_view_message(const google::protobuf::Message& view);
-
 }  // namespace frontier::cli

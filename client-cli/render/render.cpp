@@ -3,24 +3,32 @@
 
 #include <algorithm>
 
+#include "core/view.h"
 #include "render/boards.h"
 #include "render/reflect.h"
 #include "render/text_width.h"
+#include "render/view_types.h"
 
 namespace frontier::cli {
 
 std::string render_board(const GameView& view, const Style& style, const BoardOptions& opts) {
   std::string out;
-  if (view.game_case() == GameView::kGeneric) {
-    for (const auto& e : view.generic().entries()) {
+  if (core::view_type_name(view) == KeyValueView::descriptor()->full_name()) {
+    const KeyValueView values = core::unpack_view<KeyValueView>(view);
+    for (const auto& e : values.entries()) {
       if (!opts.focus.empty() && !mentions(e.key() + " " + e.value(), opts.focus)) continue;
       out += "  " + e.key() + ": " + style.bold(e.value()) + "\n";
     }
     return out;
   }
-  if (render_dedicated_board(view, style, opts, out)) return out;
-  const google::protobuf::Message* game = game_view_message(view);
-  if (game != nullptr) render_generic(*game, style, opts, 2, out);
+  std::unique_ptr<google::protobuf::Message> game = ViewTypes::shared().decode(view);
+  if (game == nullptr) {
+    if (view.has_payload())
+      out += style.dim("  (this client cannot read a " + core::view_type_name(view) + ")\n");
+    return out;
+  }
+  if (render_dedicated_board(*game, style, opts, out)) return out;
+  render_generic(*game, style, opts, 2, out);
   return out;
 }
 

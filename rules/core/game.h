@@ -115,7 +115,10 @@ class Game {
                     std::vector<frontier::Ref>& out) const {}
 
   // The fog-of-war view for `viewer` (kObserver for spectators); everything once the game is over.
+  // The game's own view message, packed into `out` (core/view.h: pack_view).
   virtual void view(const GameState& state, Seat viewer, frontier::GameView& out) const = 0;
+  // The type of that message: the catalogue sends its schema, so any client can show it.
+  virtual const google::protobuf::Descriptor& view_type() const = 0;
   virtual void status(const GameState& state, frontier::GameStatus& out) const = 0;
 
   // Deterministic snapshot bytes (including the Rng); restore() is its exact inverse.

@@ -1,9 +1,14 @@
 // Registry: a small ordered list; a handful of games needs nothing cleverer.
 #include "core/registry.h"
 
+#include "core/view.h"
+
 namespace frontier::core {
 
 void Registry::add(std::unique_ptr<Game> game) {
+  frontier::GameInfo entry = game->info();
+  describe_view(game->view_type(), entry);
+  catalogue_.push_back(std::move(entry));
   games_.push_back(std::move(game));
 }
 

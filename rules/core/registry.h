@@ -17,9 +17,13 @@ class Registry {
   const Game* find(std::string_view id) const;
   // In registration order.
   std::vector<const Game*> games() const;
+  // What a server lists: each game's info with its view's type and schema (core/view.h), built
+  // once when the game is added.
+  const std::vector<frontier::GameInfo>& catalogue() const { return catalogue_; }
 
  private:
   std::vector<std::unique_ptr<Game>> games_;
+  std::vector<frontier::GameInfo> catalogue_;
 };
 
 }  // namespace frontier::core

@@ -5,6 +5,7 @@
 
 #include "core/engine.h"
 #include "core/registry.h"
+#include "core/view.h"
 #include "crossroads/extras.h"
 #include "crossroads/policy.h"
 #include "crossroads/register.h"
@@ -228,7 +229,11 @@ class CrossroadsGame final : public core::Game {
   }
 
   void view(const core::GameState& gs, core::Seat viewer, frontier::GameView& out) const override {
-    build_view(S(gs), viewer, *out.mutable_crossroads());
+    core::pack_view<frontier::crossroads::CrossroadsView>(
+        out, [&](frontier::crossroads::CrossroadsView& v) { build_view(S(gs), viewer, v); });
+  }
+  const google::protobuf::Descriptor& view_type() const override {
+    return *frontier::crossroads::CrossroadsView::descriptor();
   }
 
   void status(const core::GameState& gs, frontier::GameStatus& out) const override {

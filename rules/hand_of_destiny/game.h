@@ -30,6 +30,7 @@ class HandOfDestinyGame final : public core::Game {
   void refs(const core::GameState& state, core::Seat seat, const core::Action& action,
             std::vector<frontier::Ref>& out) const override;
   void view(const core::GameState& state, core::Seat viewer, frontier::GameView& out) const override;
+  const google::protobuf::Descriptor& view_type() const override;
   void status(const core::GameState& state, frontier::GameStatus& out) const override;
   void snapshot(const core::GameState& state, core::ByteWriter& out) const override;
   core::Result<std::unique_ptr<core::GameState>> restore(std::string_view bytes) const override;

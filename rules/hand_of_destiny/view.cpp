@@ -4,8 +4,10 @@
 #include <bit>
 #include <tuple>
 
+#include "core/view.h"
 #include "hand_of_destiny/game.h"
 #include "hand_of_destiny/rules.h"
+#include "khartoum.pb.h"
 
 namespace frontier::hand_of_destiny {
 
@@ -40,11 +42,7 @@ std::string card_label(const State& s, int c) {
   return s.sc->cards[static_cast<size_t>(c)].id + " " + s.sc->cards[static_cast<size_t>(c)].name;
 }
 
-}  // namespace
-
-void HandOfDestinyGame::view(const core::GameState& gs, core::Seat viewer, frontier::GameView& out) const {
-  const State& s = S(gs);
-  auto* v = out.mutable_khartoum();
+void fill_view(const State& s, core::Seat viewer, frontier::khartoum::KhartoumView* v) {
   v->set_turn(static_cast<uint32_t>(s.turn));
   v->set_turn_name(s.sc->turn_names[static_cast<size_t>(s.turn - 1)]);
   v->set_nile_flood(s.flood());
@@ -143,6 +141,17 @@ void HandOfDestinyGame::view(const core::GameState& gs, core::Seat viewer, front
     bv->set_pending_panics(b.pending_panic);
     bv->set_major(b.major);
   }
+}
+
+}  // namespace
+
+void HandOfDestinyGame::view(const core::GameState& gs, core::Seat viewer, frontier::GameView& out) const {
+  core::pack_view<frontier::khartoum::KhartoumView>(
+      out, [&](frontier::khartoum::KhartoumView& v) { fill_view(S(gs), viewer, &v); });
+}
+
+const google::protobuf::Descriptor& HandOfDestinyGame::view_type() const {
+  return *frontier::khartoum::KhartoumView::descriptor();
 }
 
 void HandOfDestinyGame::status(const core::GameState& gs, frontier::GameStatus& out) const {

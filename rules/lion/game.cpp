@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/engine.h"
+#include "core/view.h"
 #include "lion/heuristic.h"
 #include "lion/register.h"
 #include "lion/rules.h"
@@ -137,7 +138,10 @@ class LionGame final : public core::Game {
   }
 
   void view(const core::GameState& gs, core::Seat, frontier::GameView& out) const override {
-    fill_view(S(gs), *out.mutable_lion());
+    core::pack_view<frontier::lion::LionView>(out, [&](frontier::lion::LionView& v) { fill_view(S(gs), v); });
+  }
+  const google::protobuf::Descriptor& view_type() const override {
+    return *frontier::lion::LionView::descriptor();
   }
 
   void status(const core::GameState& gs, frontier::GameStatus& out) const override {

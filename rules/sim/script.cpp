@@ -8,6 +8,7 @@
 
 #include "core/data.h"
 #include "core/engine.h"
+#include "core/view.h"
 #include "sim/view_path.h"
 
 namespace frontier::sim {
@@ -139,14 +140,11 @@ core::Status check_fields(Run& run, const frontier::Expectation& e, core::Seat s
   frontier::GameStatus status;
   run.game->status(*run.state, status);
   frontier::Prompt prompt = core::prompt_with_choices(*run.game, *run.state, seat);
-  const google::protobuf::Message* game_view = &view;
-  if (auto* oneof = view.GetDescriptor()->FindOneofByName("game")) {
-    if (auto* f = view.GetReflection()->GetOneofFieldDescriptor(view, oneof)) {
-      game_view = &view.GetReflection()->GetMessage(view, f);
-    }
-  }
+  std::unique_ptr<google::protobuf::Message> game_view = core::unpack_view(view, run.game->view_type());
+  if (game_view == nullptr)
+    return core::Status::corruption("the game's view does not decode as its view type");
   for (auto field : e.field()) {
-    const google::protobuf::Message* root = game_view;
+    const google::protobuf::Message* root = game_view.get();
     std::string path = field.path();
     if (path.rfind("status.", 0) == 0) {
       root = &status;

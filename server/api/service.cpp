@@ -417,7 +417,7 @@ void Service::revoke_session_token(const std::string& token, std::function<void(
 void Service::list_games(const ConnPtr& conn, uint64_t rid) {
   wire::ServerMessage m;
   m.set_request_id(rid);
-  for (const core::Game* g : matches_.games().games()) *m.mutable_games()->add_games() = g->info();
+  for (const auto& entry : matches_.games().catalogue()) *m.mutable_games()->add_games() = entry;
   for (auto& preset : clock::presets()) *m.mutable_games()->add_clock_presets() = std::move(preset);
   conn->send(m);
 }

@@ -233,5 +233,27 @@ TEST_F(Matches, LionPlayedAloneToTheEnd) {
   play_real_game(*this, registered("lion"), nullptr, "lion");
 }
 
+// Dispatches (tests/games/dispatches) is compiled into the test server only: this client has no
+// code for it and decodes its views from the schema in the server's catalogue (issue 16).
+TEST_F(Matches, AGameThisClientHasNoCodeForIsShownAndPlayedThroughTheGenericBoard) {
+  CliUser a = registered("courier");
+  CliUser b = registered("rider");
+  uint64_t id = create(a, {"dispatches", "--side", "North"});
+  ASSERT_NE(id, 0u);
+  ASSERT_EQ(b.run({"join", std::to_string(id)}).status, 0);
+  CliResult r = a.run({"play", std::to_string(id)}, "quit\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  for (const char* fort : {"Fort Ali", "Fort Baker", "Fort Cole"})
+    EXPECT_NE(r.out.find(fort), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("hand: "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("cannot read"), std::string::npos) << r.out;
+  BothPlayed played = play_both(a, b, id, std::chrono::seconds(60));
+  // Every update printed its view as the game's fields, not as an undecodable payload.
+  EXPECT_NE(played.a.out.find("\"@type\":\"type.googleapis.com/frontier.dispatches.DispatchesView\""),
+            std::string::npos)
+      << played.a.out.substr(0, 2000);
+  EXPECT_NE(played.b.out.find("\"held_by\":"), std::string::npos) << last_line(played.b.out);
+}
+
 }  // namespace
 }  // namespace frontier::testing

@@ -25,9 +25,11 @@ wire::MatchUpdate sample_update() {
   u.mutable_game_status()->set_turn(3);
   u.mutable_game_status()->set_phase("Race");
   u.mutable_game_status()->add_active_seats(1);
-  auto* e = u.mutable_view()->mutable_generic()->add_entries();
+  frontier::KeyValueView race;
+  auto* e = race.add_entries();
   e->set_key("North square");
   e->set_value("9");
+  u.mutable_view()->mutable_payload()->PackFrom(race);
   return u;
 }
 

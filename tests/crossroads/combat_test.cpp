@@ -1,4 +1,6 @@
 // Combat (14.0), open war (24.0) and capture (16.41).
+#include "core/view.h"
+#include "crossroads.pb.h"
 #include "crossroads/rules.h"
 #include "helpers.h"
 
@@ -95,7 +97,7 @@ TEST(CrossroadsCombat, LoneAgentsAreCapturedOrEscape) {
 CombatView combat_view(const core::GameState& s, core::Seat viewer) {
   GameView v;
   game().view(s, viewer, v);
-  return v.crossroads().combat();
+  return core::unpack_view<CrossroadsView>(v).combat();
 }
 
 TEST(CrossroadsCombat, TheCombatViewShowsWhatWasRolledToEveryone) {
@@ -118,7 +120,7 @@ TEST(CrossroadsCombat, TheCombatViewShowsWhatWasRolledToEveryone) {
     if (phase != kLossChoice && phase != kRetreatChoice) {
       GameView v;
       game().view(*s, kRussian, v);
-      EXPECT_FALSE(v.crossroads().has_combat()) << "the combat is over: " << line;
+      EXPECT_FALSE(core::unpack_view<CrossroadsView>(v).has_combat()) << "the combat is over: " << line;
       continue;
     }
     ++choices_shown;

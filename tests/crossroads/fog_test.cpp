@@ -1,4 +1,6 @@
 // Intelligence and fog of war (22.0) and secret treasuries (9.0).
+#include "core/view.h"
+#include "crossroads.pb.h"
 #include "crossroads/view.h"
 #include "helpers.h"
 
@@ -14,7 +16,7 @@ const StackView* stack_at(const CrossroadsView& v, const std::string& name, cons
 CrossroadsView view_of(const core::GameState& s, core::Seat seat) {
   frontier::GameView v;
   game().view(s, seat, v);
-  return v.crossroads();
+  return frontier::core::unpack_view<frontier::crossroads::CrossroadsView>(v);
 }
 
 TEST(CrossroadsFog, EnemyStacksShowOnlyTheirFlag) {

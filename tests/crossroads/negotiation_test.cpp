@@ -1,4 +1,6 @@
 // Negotiations (15.0), belligerency and invasion (5.4), defection (5.6).
+#include "core/view.h"
+#include "crossroads.pb.h"
 #include "crossroads/rules.h"
 #include "helpers.h"
 
@@ -30,7 +32,7 @@ TEST(CrossroadsNegotiation, SecretCommitmentsArePromptedTogether) {
   // The Russian sees that pounds were committed, not how many (15.1 note).
   frontier::GameView v;
   game().view(*s, kRussian, v);
-  EXPECT_EQ(v.crossroads().pounds(), 5);
+  EXPECT_EQ(frontier::core::unpack_view<frontier::crossroads::CrossroadsView>(v).pounds(), 5);
   EXPECT_EQ(game().awaiting(*s), core::seat_bit(kRussian));
   S(*s).rng.force_roll(4);
   play(*s, kRussian, "Commit 1 pounds");

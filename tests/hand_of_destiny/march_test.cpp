@@ -1,5 +1,7 @@
 // Movement: contingents (29.2), card distances (11.0), stops (11.1), desert routes (29.8),
 // river boats (29.10), the Nile (29.11), naval moves (29.12) and supply (21.3).
+#include "core/view.h"
+#include "khartoum.pb.h"
 #include "match.h"
 
 namespace frontier::hand_of_destiny::testing {
@@ -125,7 +127,8 @@ TEST(March, NileLowHoldsBoatsSouthOfKhartoum) {  // 29.11
     EXPECT_EQ(m.offers(kEmpire, "Move from Kosti"), flood) << "turn " << turn;
     frontier::GameView v;
     m.game.view(*m.state, kEmpire, v);
-    for (const auto& sp : v.khartoum().spaces()) {
+    const auto khartoum = frontier::core::unpack_view<frontier::khartoum::KhartoumView>(v);
+    for (const auto& sp : khartoum.spaces()) {
       if (sp.id() == "khartoum") {
         EXPECT_EQ(sp.terrain(), flood ? "Fortress" : "Town");
       }

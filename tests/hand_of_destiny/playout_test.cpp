@@ -2,6 +2,8 @@
 // trip, the 29.14 leak check, replay), a pinned signature, legal-action counts in named
 // positions, and an illegal action that changes nothing.
 #include "sim/playout.h"
+#include "core/view.h"
+#include "khartoum.pb.h"
 #include "match.h"
 
 namespace frontier::hand_of_destiny::testing {
@@ -116,7 +118,8 @@ TEST(FogOfWar, EmpireSeesTheTopUnitOnlyUntilItsUnitsShareTheSpace) {  // 29.14, 
   auto shown = [&](int seat) {
     frontier::GameView v;
     m.game.view(*m.state, seat, v);
-    for (const auto& sp : v.khartoum().spaces()) {
+    const auto khartoum = frontier::core::unpack_view<frontier::khartoum::KhartoumView>(v);
+    for (const auto& sp : khartoum.spaces()) {
       if (sp.id() == "korti") return sp.units_size();
     }
     return -1;
@@ -127,7 +130,8 @@ TEST(FogOfWar, EmpireSeesTheTopUnitOnlyUntilItsUnitsShareTheSpace) {  // 29.14, 
   auto top_name = [&]() {
     frontier::GameView v;
     m.game.view(*m.state, kEmpire, v);
-    for (const auto& sp : v.khartoum().spaces()) {
+    const auto khartoum = frontier::core::unpack_view<frontier::khartoum::KhartoumView>(v);
+    for (const auto& sp : khartoum.spaces()) {
       if (sp.id() == "korti") return sp.units(0).name();
     }
     return std::string();

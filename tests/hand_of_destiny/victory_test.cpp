@@ -1,4 +1,6 @@
 // Victory 27.0: the Mahdist sudden death at any moment, and the Empire's nine VP at the end.
+#include "core/view.h"
+#include "khartoum.pb.h"
 #include "match.h"
 
 namespace frontier::hand_of_destiny::testing {
@@ -45,7 +47,8 @@ TEST(Victory, EmpireNeedsNineVictoryPointsAtTheEnd) {  // 27.0, 26.0
     // Everything is revealed at the end (29.14 no longer applies).
     frontier::GameView v;
     m.game.view(*m.state, kEmpire, v);
-    for (const auto& sp : v.khartoum().spaces()) EXPECT_EQ(sp.hidden_units(), 0);
+    const auto khartoum = frontier::core::unpack_view<frontier::khartoum::KhartoumView>(v);
+    for (const auto& sp : khartoum.spaces()) EXPECT_EQ(sp.hidden_units(), 0);
   }
 }
 

@@ -1,5 +1,6 @@
 // Raids (6.5), sorties (6.6), defensive positions (6.7), defence resolution (7.2) and the
 // casualty rules (11.11) of The Lion of Khartoum.
+#include "core/view.h"
 #include "lion_fixture.h"
 
 namespace frontier::lion::testing {
@@ -187,7 +188,7 @@ TEST(LionDefence, OptionalResourcePointAddsOne) {
 CombatView combat_view(const core::GameState& s) {
   GameView v;
   game().view(s, 0, v);
-  return v.lion().combat();
+  return core::unpack_view<LionView>(v).combat();
 }
 
 TEST(LionCombatView, ARaidBeingFormedShowsItsStackAndTheModifierItWillRollWith) {
@@ -216,7 +217,7 @@ TEST(LionCombatView, ARaidBeingFormedShowsItsStackAndTheModifierItWillRollWith) 
   EXPECT_NE(text(log).find("= DRM -3;"), std::string::npos) << text(log);
   GameView after;
   game().view(*g, 0, after);
-  EXPECT_FALSE(after.lion().has_combat());  // resolved and over: no combat to show
+  EXPECT_FALSE(core::unpack_view<LionView>(after).has_combat());  // resolved and over: no combat to show
 }
 
 TEST(LionCombatView, ADefenceShowsTheAreaBeforeTheRollAndTheOutcomeWhileLossesAreChosen) {

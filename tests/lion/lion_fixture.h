@@ -10,6 +10,7 @@
 
 #include "core/engine.h"
 #include "core/registry.h"
+#include "lion.pb.h"
 #include "lion/state.h"
 
 namespace frontier::lion::testing {

@@ -4,6 +4,7 @@
 
 #include "games.h"
 #include "race_game.h"
+#include "test_games.h"
 
 namespace frontier::testing {
 
@@ -42,6 +43,7 @@ class Borrowed final : public core::Game {
   void view(const core::GameState& s, core::Seat viewer, frontier::GameView& out) const override {
     g_.view(s, viewer, out);
   }
+  const google::protobuf::Descriptor& view_type() const override { return g_.view_type(); }
   void status(const core::GameState& s, frontier::GameStatus& out) const override { g_.status(s, out); }
   void snapshot(const core::GameState& s, core::ByteWriter& out) const override { g_.snapshot(s, out); }
   core::Result<std::unique_ptr<core::GameState>> restore(std::string_view bytes) const override {
@@ -71,6 +73,7 @@ const core::Registry& server_test_games() {
     core::Registry r;
     r.add(fixture::make_race_game());
     for (const core::Game* g : builtin_games().games()) r.add(std::make_unique<Borrowed>(*g));
+    for (const core::Game* g : folder_games().games()) r.add(std::make_unique<Borrowed>(*g));
     return r;
   }();
   return registry;

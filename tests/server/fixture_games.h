@@ -1,5 +1,5 @@
-// The registry the test server (frontierd-fixture) offers: the fixture game "race" plus every
-// built-in game, so integration tests run today and real games plug in as they land.
+// The registry the test server (frontierd-fixture) offers: the fixture game "race", every
+// built-in game and the test games of tests/games/ (played through the generic boards).
 #pragma once
 
 #include "core/registry.h"

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "core/engine.h"
+#include "core/view.h"
 #include "fixture_games.h"
 #include "harness.h"
 #include "match/history.h"
@@ -82,7 +83,8 @@ void check_update(const Rerun& r, const Reader& reader, const wire::MatchUpdate&
   EXPECT_EQ(!u.final_hash().empty(), over);
   // The fixture's hidden facts, spelled out: the other hand stays a count until the end.
   if (r.game->id() == "race" && !over) {
-    for (const auto& e : u.view().generic().entries()) {
+    const auto race = frontier::core::unpack_view<frontier::KeyValueView>(u.view());
+    for (const auto& e : race.entries()) {
       bool other_hand =
           (reader.seat != 0 && e.key() == "north.hand") || (reader.seat != 1 && e.key() == "south.hand");
       if (other_hand) {

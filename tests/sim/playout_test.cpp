@@ -2,6 +2,7 @@
 // snapshot round trips, no leaks under resampling, and replay to the same hash.
 #include <gtest/gtest.h>
 
+#include "core/view.h"
 #include "race_game.h"
 #include "sim/playout.h"
 
@@ -90,9 +91,11 @@ TEST(Playout, LeakCheckCatchesAViewThatShowsHiddenFacts) {
       frontier::GameView a, b;
       inner_->view(s, 0, a);
       inner_->view(s, 1, b);
-      out = a;
-      out.mutable_generic()->MergeFrom(b.generic());
+      auto both = frontier::core::unpack_view<frontier::KeyValueView>(a);
+      both.MergeFrom(frontier::core::unpack_view<frontier::KeyValueView>(b));
+      out.mutable_payload()->PackFrom(both);
     }
+    const google::protobuf::Descriptor& view_type() const override { return inner_->view_type(); }
     void status(const frontier::core::GameState& s, frontier::GameStatus& out) const override {
       inner_->status(s, out);
     }
