@@ -15,6 +15,7 @@ import {
   type FileDescriptorProto,
 } from "@bufbuild/protobuf/wkt";
 import type { DescFile } from "@bufbuild/protobuf";
+import { protoCamelCase } from "@bufbuild/protobuf/reflect";
 import type { GameInfo } from "../gen/game_pb";
 
 // Files a schema may import without declaring: they are part of every protobuf runtime.
@@ -48,6 +49,7 @@ function readSchema(game: GameInfo): CatalogueSchema {
   if (game.viewSchema.length === 0) return { error: `The server sent no description of ${game.title}'s board.` };
   try {
     const set = fromBinary(FileDescriptorSetSchema, game.viewSchema);
+    for (const file of set.file) nameJsonFields(file.messageType);
     const root = set.file.find((f) => declares(f, game.viewType));
     if (!root) return { error: `The description of ${game.title}'s board does not declare ${game.viewType}.` };
     // By name rather than in the set's order: the files may come in any order.
@@ -56,6 +58,15 @@ function readSchema(game: GameInfo): CatalogueSchema {
     return { registry };
   } catch (e) {
     return { error: `The description of ${game.title}'s board cannot be read (${e instanceof Error ? e.message : String(e)}).` };
+  }
+}
+
+// A descriptor copied in C++ (FileDescriptor::CopyTo) leaves out the fields' JSON names, which
+// protoc would have filled in; the JSON form of a view (the browser tests read it) needs them.
+function nameJsonFields(messages: DescriptorProto[]) {
+  for (const m of messages) {
+    for (const f of m.field) if (!f.jsonName) f.jsonName = protoCamelCase(f.name);
+    nameJsonFields(m.nestedType);
   }
 }
 
