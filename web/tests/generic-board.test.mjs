@@ -62,8 +62,8 @@ function assertFortsWhileSealed(board, side, sent) {
 }
 
 // One move: the player to move sees all its choices as buttons (no board to click them on), and
-// clicks the first. Returns the side and what it sent where.
-async function sendOne(pages, sent) {
+// clicks one sending a dispatch to `fortId`. Returns the side and the choice's label.
+async function sendOne(pages, sent, fortId) {
   const mover = await pageToMove(pages);
   assert.ok(mover, "someone holds a prompt");
   const side = SIDES[pages.indexOf(mover)];
@@ -82,7 +82,7 @@ async function sendOne(pages, sent) {
   const board = await readBoard(mover);
   assert.equal(board.facts.Hand, list(hand), "the board shows the page's own hand");
 
-  const label = choices[0].label;
+  const label = (choices.find((c) => c.refs[0].id === fortId) ?? choices[0]).label;
   await prompt.getByRole("button", { name: label, exact: true }).first().click();
   await waitForSeq(mover, (update.seq ?? 0) + 1);
   const seq = (await lastUpdate(mover)).seq;
@@ -112,7 +112,8 @@ test("a game without a board of its own is played on the generic board, every ch
 
     const sent = Object.fromEntries(SIDES.map((s) => [s, Object.fromEntries(Object.keys(FORTS).map((f) => [f, []]))]));
     for (let move = 0; move < 2 * ROUNDS; move++) {
-      const { side, label } = await sendOne(pages, sent);
+      // The forts in turn, so that every fort gets dispatches from both sides.
+      const { side, label } = await sendOne(pages, sent, Object.values(FORTS)[move % 3]);
       if (move === 3) await screenshot(pages[0], "generic-board-dispatches");
       if (move === 2 * ROUNDS - 1) break;
       // Until the end, each page shows the other side's dispatches only as sealed counts, and
