@@ -35,7 +35,7 @@ function ruleText(number) {
 function towardsBattle(update) {
   const prompt = update.prompts[0];
   const choices = prompt.choices;
-  const view = update.view.khartoum;
+  const view = update.view.payload;
   const empireAt = new Set(view.spaces.filter((s) => (s.empireCount ?? 0) > 0).map((s) => s.id));
   const labelled = (re) => choices.find((c) => re.test(c.label));
   if (prompt.kind === "setup_mahdist") return labelled(/^Set up Cavalry . at Omdurman$/) ?? choices[0];
@@ -53,7 +53,7 @@ async function step(pages) {
   return mover;
 }
 
-const khartoumOf = async (page) => (await lastUpdate(page)).view.khartoum;
+const khartoumOf = async (page) => (await lastUpdate(page)).view.payload;
 
 test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, and the warning before ending the March Phase", () =>
   withFrontier(async (server, browser) => {
@@ -71,7 +71,7 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
       assert.ok(guard++ < 60, "the Mahdist moves from Omdurman within 60 steps");
       const update = await lastUpdate(mahdist);
       const prompt = update.prompts?.[0];
-      const moved = (update.view.khartoum.spaces.find((s) => s.id === "khartoum")?.mahdistCount ?? 0) > 0;
+      const moved = (update.view.payload.spaces.find((s) => s.id === "khartoum")?.mahdistCount ?? 0) > 0;
       if (prompt?.kind === "march" && moved) break;
       await step(pages);
     }
@@ -99,7 +99,7 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
       assert.ok(guard++ < 80, "a unit fires at Khartoum");
       const m = await lastUpdate(mahdist), e = await lastUpdate(empire);
       const firing = [m, e].some((u) => u.prompts?.[0]?.kind === "fire");
-      if (firing && m.view.khartoum.battle) break;
+      if (firing && m.view.payload.battle) break;
       await step(pages);
     }
 

@@ -19,7 +19,7 @@ import { assertPhoneFriendly } from "./phone-checks.mjs";
 const WIDTH = 42;  // squares are row * 42 + col; 1764 and up are the home bases
 const SUPPLY = 4;  // one supply point for each operations phase after the first (12.2)
 
-const crossroadsOf = async (page) => (await lastUpdate(page)).view.crossroads;
+const crossroadsOf = async (page) => (await lastUpdate(page)).view.payload;
 const squareOf = (choice) => Number(choice.refs?.find((r) => r.type === "square")?.id ?? -1);
 const apart = (a, b) =>
   Math.abs(Math.floor(a / WIDTH) - Math.floor(b / WIDTH)) + Math.abs((a % WIDTH) - (b % WIDTH));
@@ -76,7 +76,7 @@ async function step(pages) {
   const mover = await pageToMove(pages);
   assert.ok(mover, "somebody holds a prompt");
   const british = mover === pages[0];
-  await clickChoice(mover, (u) => towardsCombat(u.prompts[0], u.view.crossroads, british) ?? u.prompts[0].choices[0]);
+  await clickChoice(mover, (u) => towardsCombat(u.prompts[0], u.view.payload, british) ?? u.prompts[0].choices[0]);
   const seq = (await lastUpdate(mover)).seq;
   for (const p of pages) await waitForSeq(p, seq);
 }

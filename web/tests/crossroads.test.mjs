@@ -10,7 +10,7 @@ import { assertLabelsClear, assertTargetsHighlighted, VIEWPORT } from "./board-c
 const STEPS = 12;
 
 async function assertMapKeyAndNames(page) {
-  const view = (await lastUpdate(page)).view.crossroads;
+  const view = (await lastUpdate(page)).view.payload;
   const map = page.locator(".board-area .crossroads-map");
   const terrains = await map.locator(".cr-legend [data-terrain]").evaluateAll((els) => els.map((e) => e.getAttribute("data-terrain")));
   assert.deepEqual(terrains, ["clear", "desert", "mountain", "river", "coast", "sea"], "the key names every terrain");
@@ -40,7 +40,8 @@ test("two players open an Asia Crossroads match and play its first steps by clic
       for (const p of [british, russian]) highlighted += await assertTargetsHighlighted(p);
     }
     assert.ok(((await lastUpdate(british)).seq ?? 0) >= STEPS, "every click made a move");
-    assert.ok((await lastUpdate(russian)).view.crossroads, "the Russian page holds a Crossroads view");
+    assert.equal((await lastUpdate(russian)).view.payload["@type"], "type.googleapis.com/frontier.crossroads.CrossroadsView",
+      "the Russian page holds a Crossroads view");
     await assertMapKeyAndNames(russian);
     await screenshot(british, "crossroads-british");
     await screenshot(russian, "crossroads-russian");

@@ -10,19 +10,23 @@ import { chromium } from "playwright-core";
 const here = new URL(".", import.meta.url).pathname;
 
 export const frontierdPath = process.env.FRONTIERD ?? join(here, "../../build/release/server/frontierd");
+// The test server (tests/server): frontierd serving the test games as well; unset, the tests that
+// need it skip.
+export const fixturePath = process.env.FRONTIERD_FIXTURE;
 export const webDist = process.env.FRONTIER_WEB_DIST ?? join(here, "../../build/release/web/dist");
 export const screenshotDir = process.env.FRONTIER_SCREENSHOTS ?? join(webDist, "..", "screenshots");
 export const PASSWORD = "correct horse battery";
 
-// Starts frontierd; resolves once it prints the address it listens on. `restart()` stops it
-// (SIGTERM) and starts it again on the same port and database, as an operator's restart would.
-export async function startFrontier(extraArgs = []) {
+// Starts frontierd (or `binary`, the test server); resolves once it prints the address it listens
+// on. `restart()` stops it (SIGTERM) and starts it again on the same port and database, as an
+// operator's restart would.
+export async function startFrontier(extraArgs = [], binary = frontierdPath) {
   const dir = mkdtempSync(join(tmpdir(), "frontier-web-test-"));
   let output = "";
   const launch = (listen) => {
     const args = ["--listen", listen, "--db", join(dir, "test.db"), "--kdf", "min", "--web-root", webDist,
       "--log-level", "warn", ...extraArgs];
-    const child = spawn(frontierdPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
     const started = output.length;
     const port = new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`frontierd did not start:\n${output}`)), 20_000);
@@ -190,9 +194,10 @@ export function confirmDialog(page) {
   return page.getByRole("alertdialog", { name: "Are you sure?" });
 }
 
-// Runs `body(server, browser)` against a fresh frontierd and Chromium, and always stops both.
-export async function withFrontier(body, serverArgs = []) {
-  const server = await startFrontier(serverArgs);
+// Runs `body(server, browser)` against a fresh frontierd (or `binary`) and Chromium, and always
+// stops both.
+export async function withFrontier(body, serverArgs = [], binary = frontierdPath) {
+  const server = await startFrontier(serverArgs, binary);
   const browser = await launchBrowser();
   try {
     await body(server, browser);

@@ -36,7 +36,7 @@ function marcher(seed) {
 
 // The geography and the tracks on the map, against the seat's view.
 async function assertMap(page) {
-  const view = (await lastUpdate(page)).view.khartoum;
+  const view = (await lastUpdate(page)).view.payload;
   const map = page.locator(".board-area .khartoum-map");
   assert.equal(await map.locator(".river.nile").count(), 1, "the Nile");
   assert.equal(await map.locator("[data-river]").count(), 4, "the Nile, the White and Blue Niles and the Atbara");
@@ -111,7 +111,7 @@ test("the Khartoum board is a map of the Sudan, with tracks, readable counters a
         await screenshot(empire, "khartoum-board-mid-empire");
         await screenshot(mahdist, "khartoum-board-mid-mahdist");
       }
-      const view = (await lastUpdate(empire)).view.khartoum;
+      const view = (await lastUpdate(empire)).view.payload;
       if (view.battle && step > 0) {
         battle = view.battle;
         break;

@@ -56,8 +56,8 @@ function shownUnits(dom, hidden, given) {
 // returns how many of the Mahdist's own units were hidden from it, and how many of those the
 // Mahdist's page shows (so the check is known to be able to see a unit when one is drawn).
 async function assertFogHolds(mahdistPage, otherPage) {
-  const mahdist = (await lastUpdate(mahdistPage)).view.khartoum;
-  const other = (await lastUpdate(otherPage)).view.khartoum;
+  const mahdist = (await lastUpdate(mahdistPage)).view.payload;
+  const other = (await lastUpdate(otherPage)).view.payload;
   const hidden = hiddenFromEmpire(mahdist);
   const otherSpaces = new Map((other.spaces ?? []).map((s) => [s.id, s]));
   for (const unit of hidden) {

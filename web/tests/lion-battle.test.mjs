@@ -24,7 +24,7 @@ function outcomeTable(name) {
 
 // The view's combat with proto3's left-out zeros put back.
 async function combatOf(page) {
-  const c = (await lastUpdate(page)).view.lion.combat;
+  const c = (await lastUpdate(page)).view.payload.combat;
   if (!c) return null;
   const zero = ["drm", "unitsDrm", "tracksDrm", "bannerDrm", "fortification", "outcomeMin", "outcomeMax",
     "casualtyDrm", "stepsToLose", "gunsToLose"];
@@ -33,7 +33,7 @@ async function combatOf(page) {
 
 // Takes the choice `pick` returns from the page's prompt (the first when it returns none).
 async function choose(page, pick) {
-  return clickChoice(page, (u) => pick(u.prompts[0], u.view.lion) ?? u.prompts[0].choices[0]);
+  return clickChoice(page, (u) => pick(u.prompts[0], u.view.payload) ?? u.prompts[0].choices[0]);
 }
 
 const labelled = (prompt, re) => prompt.choices.find((c) => re.test(c.label));

@@ -36,7 +36,7 @@ test("a Lion of Khartoum match played to the end by clicking, replayed and verif
       await page.getByRole("button", { name: "Next" }).click();
       await position.filter({ hasText: `Event ${seq} of ${end.seq}` }).waitFor();
       await page.waitForFunction((s) => window.__frontier?.lastViewAt?.seq === s, seq);
-      turns.add((await page.evaluate(() => window.__frontier.lastViewAt.view.lion.turn)) ?? 0);
+      turns.add((await page.evaluate(() => window.__frontier.lastViewAt.view.payload.turn)) ?? 0);
     }
     assert.ok(await page.getByRole("button", { name: "Next" }).isDisabled(), "the last event is the end");
     assert.match(await page.getByTestId("replay-status").innerText(), /Turn \d+/);

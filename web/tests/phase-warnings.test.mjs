@@ -11,7 +11,7 @@ test("ending the Lion's action phase with AP left asks first; the prompt's rule 
     await page.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();
     await page.waitForFunction(() => window.__frontier?.lastUpdate?.prompts?.[0]?.kind === "choose_action");
     const start = await lastUpdate(page);
-    const ap = start.view.lion.actionPoints ?? 0;
+    const ap = start.view.payload.actionPoints ?? 0;
     assert.ok(ap > 0, "the first action phase has action points");
 
     // The prompt cites 4.1: its link shows the rule.
@@ -36,7 +36,7 @@ test("ending the Lion's action phase with AP left asks first; the prompt's rule 
     // The phase is over: a later turn, or another step of this one (a new turn may deal the same AP).
     const after = await lastUpdate(page);
     assert.ok(
-      (after.view.lion.turn ?? 0) !== (start.view.lion.turn ?? 0) || after.prompts?.[0]?.kind !== "choose_action",
+      (after.view.payload.turn ?? 0) !== (start.view.payload.turn ?? 0) || after.prompts?.[0]?.kind !== "choose_action",
       "Yes ends the action phase",
     );
     assert.deepEqual(page.errors, []);

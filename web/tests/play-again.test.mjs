@@ -21,7 +21,7 @@ test("Play again opens a new running Lion match with the same options", () =>
     const page = await newPlayer(browser, server, "gordon");
     await createMatch(page, { game: "lion", options: { difficulty: "lion_cub" } });
     const first = await awaitRunningMatch(page, "");
-    assert.equal(first.view.lion.difficulty, "lion_cub");
+    assert.equal(first.view.payload.difficulty, "lion_cub");
     assert.equal(await page.getByRole("button", { name: "Play again" }).count(), 0, "not while the game runs");
 
     for (let steps = 0; !(await lastUpdate(page)).gameStatus?.finished; steps++) {
@@ -37,7 +37,7 @@ test("Play again opens a new running Lion match with the same options", () =>
     assert.match(page.url(), new RegExp(`#/match/${second.matchId}$`));
     assert.equal(second.game, "lion");
     assert.equal(second.scenario, first.scenario);
-    assert.equal(second.view.lion.difficulty, "lion_cub", "the same options");
+    assert.equal(second.view.payload.difficulty, "lion_cub", "the same options");
     assert.ok(!second.gameStatus?.finished && (second.prompts ?? []).length > 0, "a fresh game, Gordon to play");
     await page.locator('[data-testid="match-status"][data-status="RUNNING"]').waitFor();
 

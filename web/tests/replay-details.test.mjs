@@ -54,7 +54,7 @@ test("a replay links its rule numbers and opens a unit's details", () =>
     assert.ok((await page.locator(".replay .board-area button.rule-link").count()) > 0, "the board's panels link their rules too");
 
     // A banner on the board: nothing is a choice in a replay, so a click opens its details.
-    const banner = frame.view.lion.banners[0];
+    const banner = frame.view.payload.banners[0];
     await page.locator(`.replay .board-area [data-ref="unit:${banner.id}"]`).click();
     const details = page.locator(`.replay [role="dialog"][data-inspect="unit:${banner.id}"]`);
     await details.waitFor();
@@ -67,7 +67,7 @@ test("a replay links its rule numbers and opens a unit's details", () =>
     // The details follow the replay: one event on, they show the banner as that event left it.
     if (seq < last) {
       await page.keyboard.press("ArrowRight");
-      const next = (await frameAt(page, seq + 1)).view.lion.banners.find((b) => b.id === banner.id);
+      const next = (await frameAt(page, seq + 1)).view.payload.banners.find((b) => b.id === banner.id);
       assert.match(await details.innerText(), new RegExp(`Strength\\s+${next.strength ?? 0}`));
     }
     await details.getByRole("button", { name: "Close" }).click();

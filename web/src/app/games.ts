@@ -6,13 +6,19 @@ import type { GameList } from "../gen/wire_pb";
 import type { GameInfo } from "../gen/game_pb";
 
 let cached: Promise<GameList> | null = null;
+let loaded: GameList | null = null;
 
 export function fetchGames(conn: Connection): Promise<GameList> {
   if (!cached) {
     cached = conn.call({ case: "listGames", value: {} }, "games");
-    cached.catch(() => (cached = null));
+    cached.then((list) => (loaded = list), () => (cached = null));
   }
   return cached;
+}
+
+// The catalogue if it has arrived (null before), for code that cannot wait for it.
+export function loadedGames(): GameList | null {
+  return loaded;
 }
 
 export function useGames(conn: Connection): GameList | null {

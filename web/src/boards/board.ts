@@ -1,12 +1,12 @@
-// The contract between the match page and the three game boards. A board draws one seat's
-// view (fog of war is already applied by the server: a board shows what it is given and never
-// asks for more) and turns clicks on places and units into choices of the current prompt.
+// The contract between the match page and the game boards. A board draws one seat's view (fog
+// of war is already applied by the server: a board shows what it is given and never asks for
+// more) and turns clicks on places and units into choices of the current prompt.
 import type { LegalChoice, LogEntry } from "../gen/game_pb";
-import type { GameView } from "../gen/view_pb";
+import type { DecodedView } from "../views/decode";
 import type { ComponentChildren } from "preact";
 
 export interface BoardProps {
-  view: GameView;
+  view: DecodedView;  // the game's own view message (views/decode.ts)
   // The current prompt's legal choices for this seat (empty when it is not this seat's turn, for
   // spectators and in replays). A place or unit named by a choice's refs is highlighted and
   // clickable; the choices without refs are the match page's buttons, not the board's.

@@ -8,6 +8,8 @@ import { useState } from "preact/hooks";
 import type { LegalChoice } from "../gen/game_pb";
 import { MatchUpdateSchema } from "../gen/wire_pb";
 import { Board } from "./index";
+import { compiledViews } from "../views/compiled";
+import { decodeView } from "../views/decode";
 import { sidesToPlay } from "../app/toPlay";
 
 const samples = import.meta.glob<JsonValue>("../../dev-views/*.json", { eager: true, import: "default" });
@@ -20,7 +22,7 @@ function Dev() {
   const [chosen, setChosen] = useState<LegalChoice[]>([]);
   const json = samples[`../../dev-views/${name}.json`];
   if (!json) return <p>No sample "{name}": run web/scripts/capture-views.sh.</p>;
-  const update = fromJson(MatchUpdateSchema, json, { ignoreUnknownFields: true });
+  const update = fromJson(MatchUpdateSchema, json, { ignoreUnknownFields: true, registry: compiledViews });
   const choices = update.prompts.filter((p) => p.seat === update.yourSeat).flatMap((p) => p.choices);
   return (
     <div>
@@ -33,7 +35,7 @@ function Dev() {
         seat {update.yourSeat} · {update.prompts.map((p) => p.text).join(" / ") || "no prompt"}
       </p>
       {update.view && (
-        <Board view={update.view} choices={choices} onChoose={setChosen} yourSeat={update.yourSeat}
+        <Board view={decodeView(update.view, compiledViews, undefined)} choices={choices} onChoose={setChosen} yourSeat={update.yourSeat}
           toPlay={sidesToPlay(update.gameStatus, update.seats)} />
       )}
       <p id="chosen">Chosen: {chosen.map((c) => c.label).join(" | ") || "nothing"}</p>

@@ -1,26 +1,24 @@
 // The board of a match: the picture of its game's view, with the tracks beside it, and the
-// places and units a legal choice names made clickable (see board.ts for the contract).
+// places and units a legal choice names made clickable (see board.ts for the contract). A game
+// whose folder here draws its view type gets that board (found.ts); any other, the generic one.
 import "./boards.css";
+import type { ViewDecoding } from "../views/decode";
 import type { BoardProps } from "./board";
-import { CrossroadsBoard } from "./crossroads/board";
+import { boardFor } from "./found";
 import { GenericBoard } from "./generic";
-import { KhartoumBoard } from "./khartoum/board";
-import { LionBoard } from "./lion/board";
 
 export type { BoardProps } from "./board";
 
-export function Board(props: BoardProps) {
-  const game = props.view.game;
-  switch (game.case) {
-    case "khartoum":
-      return <KhartoumBoard {...props} view={game.value} />;
-    case "lion":
-      return <LionBoard {...props} view={game.value} />;
-    case "crossroads":
-      return <CrossroadsBoard {...props} view={game.value} />;
-    case "generic":
-      return <><GenericBoard view={game.value} />{props.dock && <div class="board-dock">{props.dock}</div>}</>;
-    default:
-      return <><div class="board board-empty">No board yet.</div>{props.dock && <div class="board-dock">{props.dock}</div>}</>;
+// Whether `view` is drawn by a board of its game's own, where choices are clicked on the picture.
+export function hasOwnBoard(view: ViewDecoding | undefined): boolean {
+  return view?.status === "decoded" && boardFor(view.view.schema.typeName) !== undefined;
+}
+
+export function Board({ view, ...props }: Omit<BoardProps, "view"> & { view: ViewDecoding }) {
+  if (view.status !== "decoded") {
+    const note = view.status === "waiting" ? "Loading the game's description…" : view.reason;
+    return <><div class="board board-empty" role="status">{note}</div>{props.dock && <div class="board-dock">{props.dock}</div>}</>;
   }
+  const own = boardFor(view.view.schema.typeName);
+  return own ? own.draw({ ...props, view: view.view }) : <GenericBoard view={view.view} dock={props.dock} />;
 }

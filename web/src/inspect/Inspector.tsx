@@ -2,10 +2,8 @@
 // data: unit values, card texts, the BRT) says about it, never more. A board element that is a
 // legal choice still makes the choice when clicked; the inspector opens on a click on any other
 // unit or card, and on a right click or long press (the context menu) on any unit or card.
-import type { GameView } from "../gen/view_pb";
-import { KhartoumDetails } from "../boards/khartoum/details";
-import { CrossroadsDetails } from "../boards/crossroads/details";
-import { LionDetails } from "../boards/lion/details";
+import { boardFor } from "../boards/found";
+import type { DecodedView } from "../views/decode";
 import type { InspectTarget } from "./context";
 import { DetailRows, type Details } from "./Details";
 
@@ -27,13 +25,10 @@ export function isChoice(event: Event): boolean {
   return !!(event.target as Element | null)?.closest?.("[data-ref].choosable");
 }
 
-export function Inspector({ view, target, onClose }: { view: GameView; target: InspectTarget; onClose: () => void }) {
-  const game = view.game;
-  const body =
-    game.case === "khartoum" ? <KhartoumDetails view={game.value} target={target} /> :
-    game.case === "crossroads" ? <CrossroadsDetails view={game.value} target={target} /> :
-    game.case === "lion" ? <LionDetails view={game.value} target={target} /> :
-    null;
+// The body comes from the game's board (boards/<game>/details.tsx); a game without one has nothing
+// more to show than its board.
+export function Inspector({ view, target, onClose }: { view: DecodedView; target: InspectTarget; onClose: () => void }) {
+  const body = boardFor(view.schema.typeName)?.details(view, target) ?? null;
   return (
     <div class="popover inspector" role="dialog" aria-label="Details" data-inspect={`${target.type}:${target.id}`}>
       <header>

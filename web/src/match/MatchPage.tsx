@@ -11,7 +11,7 @@ import { MatchStatus } from "../gen/wire_pb";
 import { useGames, gameTitle, scenarioName } from "../app/games";
 import { links } from "../app/router";
 import { sidesToPlay } from "../app/toPlay";
-import { Board } from "../boards";
+import { Board, hasOwnBoard } from "../boards";
 import { useMatch } from "./useMatch";
 import { PromptPanel } from "./PromptPanel";
 import { ChoiceChooser } from "./ChoiceChooser";
@@ -29,6 +29,8 @@ import { useInspection } from "../inspect/useInspection";
 import { phaseEndWarning } from "./phaseEndWarning";
 import { ConfirmChoice } from "./ConfirmChoice";
 import { usePhone } from "../app/usePhone";
+import { decodedOf } from "../views/decode";
+import { useDecodedView } from "../views/useDecodedView";
 
 export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
   const [state, controls] = useMatch(props.conn, props.user, props.matchId, props.invite);
@@ -38,6 +40,8 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   const inspection = useInspection();
   const phone = usePhone();
   const update = state.update;
+  const game = games?.games.find((g) => g.id === update?.game);
+  const view = useDecodedView(update?.view, game);
   // A question about a click belongs to the position it was asked in.
   useEffect(() => {
     setSeveral([]);
@@ -54,9 +58,10 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   }
 
   const choices = update.prompts.flatMap((p) => p.choices);
+  const decoded = decodedOf(view);
   // Every choice goes out through here: one that ends a phase early asks first.
   const send = (choice: LegalChoice) => {
-    const question = phaseEndWarning(update.view, update.prompts, choice);
+    const question = phaseEndWarning(decoded, update.prompts, choice);
     if (question) setConfirming({ question, choice });
     else void controls.choose(choice);
   };
@@ -76,13 +81,12 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   // under the map on a phone (before the tracks and the side panels).
   const decision = (
     <>
-      <PromptPanel prompts={update.prompts} onChoose={(c) => pick(c)} />
+      <PromptPanel prompts={update.prompts} refsOnBoard={hasOwnBoard(view)} onChoose={(c) => pick(c)} />
       {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
       {confirming && <ConfirmChoice question={confirming.question} choice={confirming.choice} onConfirm={confirmed}
         onCancel={() => setConfirming(null)} />}
     </>
   );
-  const game = games?.games.find((g) => g.id === update.game);
   const yourSide = update.seats.find((s) => s.seat === update.yourSeat)?.side;
 
   return (
@@ -112,16 +116,16 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
       )}
       <div class="match-body">
         <div class="board-area" aria-label="Board" {...inspection.boardHandlers}>
-          {update.view && (
-            <Board view={update.view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
+          {view && (
+            <Board view={view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
               toPlay={sidesToPlay(update.gameStatus, update.seats)} log={state.log} dock={phone ? decision : undefined} />
           )}
-          {phone && !update.view && <div class="board-dock">{decision}</div>}
+          {phone && !view && <div class="board-dock">{decision}</div>}
         </div>
         <aside class="side-panel">
           <Clocks update={update} skew={state.clockSkew} />
           {!phone && decision}
-          {inspection.inspected && update.view && <Inspector view={update.view} target={inspection.inspected} onClose={inspection.close} />}
+          {inspection.inspected && decoded && <Inspector view={decoded} target={inspection.inspected} onClose={inspection.close} />}
           <MatchControls update={update} user={props.user} seated={state.seated} onRequest={controls.request}
             onTakeSeat={controls.takeSeat} />
           {state.seated && <PlayAgain conn={props.conn} update={update} />}

@@ -1,19 +1,25 @@
 // The choices that end a phase with something left undone ask first; every other choice, and a
 // choice that is the only one left, is sent straight away. One case per game's check.
 import { describe, expect, test } from "vitest";
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
 import { LegalChoiceSchema, PromptSchema, type LegalChoice } from "../gen/game_pb";
-import { GameViewSchema } from "../gen/view_pb";
-import { ActionKind as KhartoumAction } from "../gen/khartoum_pb";
-import { ActionKind as LionAction, AreaViewSchema, type LionViewSchema } from "../gen/lion_pb";
-import { ActionKind as CrossroadsAction } from "../gen/crossroads_pb";
+import { KeyValueViewSchema } from "../gen/view_pb";
+import { ActionKind as KhartoumAction, KhartoumViewSchema } from "../gen/khartoum_pb";
+import { ActionKind as LionAction, AreaViewSchema, LionViewSchema } from "../gen/lion_pb";
+import { ActionKind as CrossroadsAction, CrossroadsViewSchema } from "../gen/crossroads_pb";
+import type { DecodedView } from "../views/decode";
 import { phaseEndWarning } from "./phaseEndWarning";
 
 const choice = (kind: number, label = "") => create(LegalChoiceSchema, { action: { kind }, label });
 const prompt = (kind: string, choices: LegalChoice[]) => create(PromptSchema, { seat: 0, kind, choices });
+// A seat's view as the match page holds it once decoded (views/decode.ts).
+const viewOf = <Desc extends DescMessage>(schema: Desc, init: MessageInitShape<Desc>): DecodedView => ({
+  schema,
+  message: create(schema, init),
+});
 
 describe("Khartoum's March Phase (11.0)", () => {
-  const view = create(GameViewSchema, { game: { case: "khartoum", value: {} } });
+  const view = viewOf(KhartoumViewSchema, {});
   const endMarch = choice(KhartoumAction.END_MARCH, "End the March Phase");
 
   test("ending it with stacks that could still move asks, counting them", () => {
@@ -46,7 +52,7 @@ describe("the Lion's action phase (4.1, 6.7)", () => {
     ["red", "green", "white", "black", "palace"].map((path) =>
       create(AreaViewSchema, { path, number: 3, units: defended.includes(path) ? ["Egyptian infantry"] : [] }),
     );
-  const lion = (init: LionInit) => create(GameViewSchema, { game: { case: "lion", value: init } });
+  const lion = (init: LionInit) => viewOf(LionViewSchema, init);
   const endActions = choice(LionAction.END_ACTIONS, "End the action phase");
   const actions = prompt("choose_action", [choice(LionAction.END_ACTIONS + 1), endActions]);
 
@@ -76,15 +82,15 @@ describe("the Lion's action phase (4.1, 6.7)", () => {
     expect(phaseEndWarning(view, [actions], endActions)).toBeNull();
   });
 
-  test("the view's game picks the check: kind 2 in Khartoum is not the Lion's END_ACTIONS", () => {
-    const view = create(GameViewSchema, { game: { case: "khartoum", value: {} } });
+  test("the view's type picks the check: kind 2 in Khartoum is not the Lion's END_ACTIONS", () => {
+    const view = viewOf(KhartoumViewSchema, {});
     const same = choice(LionAction.END_ACTIONS);
     expect(phaseEndWarning(view, [prompt("march", [choice(KhartoumAction.MOVE_FROM), same])], same)).toBeNull();
   });
 });
 
 describe("Crossroads' income and expenditure (9.2, 9.3)", () => {
-  const crossroads = (pounds: number) => create(GameViewSchema, { game: { case: "crossroads", value: { pounds } } });
+  const crossroads = (pounds: number) => viewOf(CrossroadsViewSchema, { pounds });
   const done = choice(CrossroadsAction.DONE, "Done");
   const expend = prompt("expend", [choice(CrossroadsAction.DONE + 1), done]);
 
@@ -105,7 +111,7 @@ describe("Crossroads' income and expenditure (9.2, 9.3)", () => {
 
 describe("whatever the game", () => {
   test("the only choice left never asks", () => {
-    const view = create(GameViewSchema, { game: { case: "crossroads", value: { pounds: 5 } } });
+    const view = viewOf(CrossroadsViewSchema, { pounds: 5 });
     const done = choice(CrossroadsAction.DONE);
     expect(phaseEndWarning(view, [prompt("expend", [done])], done)).toBeNull();
   });
@@ -114,9 +120,9 @@ describe("whatever the game", () => {
     const done = choice(CrossroadsAction.DONE);
     const expend = prompt("expend", [choice(0), done]);
     expect(phaseEndWarning(undefined, [expend], done)).toBeNull();
-    const view = create(GameViewSchema, { game: { case: "crossroads", value: { pounds: 5 } } });
+    const view = viewOf(CrossroadsViewSchema, { pounds: 5 });
     expect(phaseEndWarning(view, [expend], choice(CrossroadsAction.DONE))).toBeNull();
-    const generic = create(GameViewSchema, { game: { case: "generic", value: {} } });
+    const generic = viewOf(KeyValueViewSchema, {});
     expect(phaseEndWarning(generic, [expend], done)).toBeNull();
   });
 });

@@ -2,7 +2,6 @@
 // latest update and the log it has accumulated, resubscribes after a reconnect from the last seq
 // it saw (so no line is missed or doubled), and unsubscribes when the page goes away.
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { toJson } from "@bufbuild/protobuf";
 import type { Connection, RequestBody } from "../net/connection";
 import { ServerError } from "../net/connection";
 import {
@@ -15,6 +14,8 @@ import {
 import type { LegalChoice, LogEntry } from "../gen/game_pb";
 import type { SessionUser } from "../app/session";
 import { exposeForTests } from "../app/testing";
+import { loadedGames } from "../app/games";
+import { testJson, viewTypes } from "../views/test-json";
 import { setMatchOnScreen } from "../notify/onScreen";
 
 export interface MatchState {
@@ -71,7 +72,7 @@ export function useMatch(
   const apply = useCallback((update: MatchUpdate) => {
     const cutBack = update.seq < lastSeq.current || update.log.some((e) => e.kind === "takeback");
     lastSeq.current = update.seq;
-    exposeForTests({ lastUpdate: toJson(MatchUpdateSchema, update) });
+    exposeForTests({ lastUpdate: testJson(MatchUpdateSchema, update, viewTypes(loadedGames())) });
     setState((s) => {
       // An event's lines arrive together, so lines of an event already shown are a repeat (a
       // resubscription overlapping what the page had).

@@ -24,6 +24,8 @@ import { ReplayControls } from "./ReplayControls";
 import { TurnIndex } from "./turns";
 import { useStepKeys, type Steps } from "./useStepKeys";
 import { useViewAt } from "./useViewAt";
+import { decodedOf } from "../views/decode";
+import { useDecodedView } from "../views/useDecodedView";
 
 // `invite`: a private match's code, which lets someone holding no seat watch (and so replay) it.
 export function ReplayPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
@@ -35,6 +37,8 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
   const [loadError, setLoadError] = useState("");
   const { frame, error } = useViewAt(conn, matchId, seat, seq);
   const inspection = useInspection();
+  const view = useDecodedView(frame?.view, games?.games.find((g) => g.id === match?.game));
+  const decoded = decodedOf(view);
   const last = frame?.lastSeq ?? match?.seq ?? 0;
 
   // Moves run one after another, each from where the one before landed: a turn step waits for
@@ -109,7 +113,7 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
       {frame && (
         <div class="match-body">
           <div class="board-area" aria-label="Board" {...inspection.boardHandlers}>
-            {frame.view && <Board view={frame.view} choices={[]} onChoose={() => undefined} yourSeat={-1}
+            {view && <Board view={view} choices={[]} onChoose={() => undefined} yourSeat={-1}
               toPlay={sidesToPlay(frame.gameStatus, match.seats)} />}
           </div>
           <aside class="side-panel">
@@ -117,7 +121,7 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
               <RuleText text={frame.gameStatus?.finished ? `Turn ${frame.gameStatus.turn} — ${frame.gameStatus.result}` : turnText(frame.gameStatus, match.seats)} />
             </p>
             {/* The details follow the frame: stepping on shows the unit as the next event left it. */}
-            {inspection.inspected && frame.view && <Inspector view={frame.view} target={inspection.inspected} onClose={inspection.close} />}
+            {inspection.inspected && decoded && <Inspector view={decoded} target={inspection.inspected} onClose={inspection.close} />}
             <section class="log" aria-label="This event">
               <h2>Event {frame.seq}</h2>
               <ol>{frame.log.map((e, i) => <li key={i}><RuleText text={e.text} /></li>)}</ol>

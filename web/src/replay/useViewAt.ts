@@ -3,11 +3,12 @@
 // the next one asks for the latest position wanted, so the page keeps up without flooding the
 // server (whose rate limit would refuse the excess).
 import { useEffect, useRef, useState } from "preact/hooks";
-import { toJson } from "@bufbuild/protobuf";
 import type { Connection } from "../net/connection";
 import { ViewAtSchema, type ViewAt } from "../gen/wire_pb";
 import { errorText } from "../app/format";
 import { exposeForTests } from "../app/testing";
+import { loadedGames } from "../app/games";
+import { testJson, viewTypes } from "../views/test-json";
 
 export function useViewAt(conn: Connection, matchId: bigint, seat: number | null, seq: number) {
   const [frame, setFrame] = useState<ViewAt | null>(null);
@@ -28,7 +29,7 @@ export function useViewAt(conn: Connection, matchId: bigint, seat: number | null
           const v = await conn.call({ case: "fetchViewAt", value: { matchId, ...ask } }, "viewAt");
           setFrame(v);
           setError("");
-          exposeForTests({ lastViewAt: toJson(ViewAtSchema, v) });
+          exposeForTests({ lastViewAt: testJson(ViewAtSchema, v, viewTypes(loadedGames())) });
         } catch (e) {
           setError(errorText(e));
         }

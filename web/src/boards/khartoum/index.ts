@@ -1,0 +1,13 @@
+// Khartoum's board as the client finds it (boards/found.ts).
+import { KhartoumViewSchema } from "../../gen/khartoum_pb";
+import { defineBoard } from "../game-board";
+import { KhartoumBoard } from "./board";
+import { KhartoumDetails } from "./details";
+import { khartoumPhaseEnd } from "./phase-end";
+
+export const board = defineBoard({
+  schema: KhartoumViewSchema,
+  Board: KhartoumBoard,
+  Details: KhartoumDetails,
+  phaseEndWarning: khartoumPhaseEnd,
+});

@@ -1,0 +1,13 @@
+// The Lion of Khartoum's board as the client finds it (boards/found.ts).
+import { LionViewSchema } from "../../gen/lion_pb";
+import { defineBoard } from "../game-board";
+import { LionBoard } from "./board";
+import { LionDetails } from "./details";
+import { lionPhaseEnd } from "./phase-end";
+
+export const board = defineBoard({
+  schema: LionViewSchema,
+  Board: LionBoard,
+  Details: LionDetails,
+  phaseEndWarning: lionPhaseEnd,
+});

@@ -1,0 +1,75 @@
+// The prompt's buttons: choices naming a thing on a game's own board are clicked there; where
+// the game is shown by the generic board (which has nothing to click), every choice is a button
+// and nothing is said to be on the board.
+import { describe, expect, test } from "vitest";
+import { create } from "@bufbuild/protobuf";
+import { anyPack } from "@bufbuild/protobuf/wkt";
+import type { VNode } from "preact";
+import { LegalChoiceSchema, PromptSchema, type LegalChoice } from "../gen/game_pb";
+import { GameViewSchema } from "../gen/view_pb";
+import { KhartoumViewSchema } from "../gen/khartoum_pb";
+import { hasOwnBoard } from "../boards";
+import { compiledViews } from "../views/compiled";
+import { decodeView } from "../views/decode";
+import { catalogueEntry, dispatchesFile, packedView, serverTypes } from "../views/fixture-schemas";
+import { PromptPanel, promptButtons } from "./PromptPanel";
+
+const DISPATCHES = "frontier.dispatches.DispatchesView";
+const send = (value: number, fort: string, id: string) =>
+  create(LegalChoiceSchema, { label: `Send ${value} to ${fort}`, refs: [{ type: "place", id }], action: { kind: 1 } });
+const prompt = create(PromptSchema, {
+  seat: 0,
+  kind: "send",
+  text: "Send a dispatch",
+  choices: [send(5, "Fort Ali", "fort-a"), send(5, "Fort Baker", "fort-b"), create(LegalChoiceSchema, { label: "Resign" })],
+});
+
+// The elements of a rendered tree of one type (the tree as the component returns it: other
+// components stay unexpanded, which is all this test needs).
+type Props = { children?: unknown; class?: string; onClick?: () => void };
+function elements(node: unknown, type: string): VNode<Props>[] {
+  if (Array.isArray(node)) return node.flatMap((n) => elements(n, type));
+  if (!node || typeof node !== "object" || !("type" in node)) return [];
+  const vnode = node as VNode<Props>;
+  return [...(vnode.type === type ? [vnode] : []), ...elements(vnode.props.children, type)];
+}
+
+const render = (refsOnBoard: boolean, chosen: LegalChoice[] = []) =>
+  PromptPanel({ prompts: [prompt], refsOnBoard, onChoose: (c) => chosen.push(c) });
+const labels = (tree: unknown) => elements(tree, "button").map((b) => b.props.children);
+const hints = (tree: unknown) => elements(tree, "p").filter((p) => p.props.class === "hint");
+
+describe("which choices are buttons", () => {
+  test("with a board of the game's own, those naming a thing are left to it", () => {
+    expect(promptButtons(prompt, true)).toEqual({ buttons: [prompt.choices[2]], onBoard: 2 });
+    const tree = render(true);
+    expect(labels(tree)).toEqual(["Resign"]);
+    expect(hints(tree)).toHaveLength(1);
+  });
+
+  test("without one, every choice is a button and no hint points at the board", () => {
+    expect(promptButtons(prompt, false)).toEqual({ buttons: prompt.choices, onBoard: 0 });
+    const chosen: LegalChoice[] = [];
+    const tree = render(false, chosen);
+    expect(labels(tree)).toEqual(["Send 5 to Fort Ali", "Send 5 to Fort Baker", "Resign"]);
+    expect(hints(tree)).toEqual([]);
+    elements(tree, "button")[1].props.onClick?.();
+    expect(chosen).toEqual([prompt.choices[1]]);
+  });
+});
+
+describe("the match page asks for all the buttons exactly when the generic board shows the game", () => {
+  test("a game drawn by the generic board (no folder of its own)", () => {
+    const game = catalogueEntry("dispatches", "Dispatches (test game)", DISPATCHES, [dispatchesFile]);
+    const view = decodeView(packedView(serverTypes(dispatchesFile), DISPATCHES, { round: 1 }), compiledViews, game);
+    expect(view.status).toBe("decoded");
+    expect(hasOwnBoard(view)).toBe(false);
+  });
+
+  test("a game with its own board, and a view not yet readable", () => {
+    const khartoum = create(GameViewSchema, { payload: anyPack(KhartoumViewSchema, create(KhartoumViewSchema, { turn: 1 })) });
+    expect(hasOwnBoard(decodeView(khartoum, compiledViews, undefined))).toBe(true);
+    const waiting = decodeView(packedView(serverTypes(dispatchesFile), DISPATCHES, {}), compiledViews, undefined);
+    expect(hasOwnBoard(waiting)).toBe(false);
+  });
+});
