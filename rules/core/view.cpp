@@ -30,7 +30,9 @@ void add_file(const google::protobuf::FileDescriptor& file, std::set<std::string
               google::protobuf::FileDescriptorSet& set) {
   if (!added.insert(file.name()).second) return;
   for (int i = 0; i < file.dependency_count(); ++i) add_file(*file.dependency(i), added, set);
-  file.CopyTo(set.add_file());
+  google::protobuf::FileDescriptorProto* copy = set.add_file();
+  file.CopyTo(copy);
+  file.CopyJsonNameTo(copy);  // CopyTo leaves them out; JSON readers of a view need them
 }
 
 }  // namespace
