@@ -79,7 +79,7 @@ void agent_pick_legal(const State& s, int seat, Actions& out) {
   if (seat != s.pick_side) return;
   int8_t c[kMaxAgents + 1];
   int n = candidates(s, c);
-  for (int i = 0; i < n; ++i) out.push_back({kPickAgent, c[i], static_cast<int16_t>(s.pick_for), 0});
+  for (int i = 0; i < n; ++i) out.push_back({PICK_AGENT, c[i], static_cast<int16_t>(s.pick_for), 0});
 }
 
 void agent_pick_apply(State& s, const core::Action& a, core::EventSink& ev) {

@@ -239,42 +239,42 @@ void combat_legal(const State& s, int seat, Actions& out) {
       Occupancy occ(s);
       for (int sq = 0; sq < kSquares; ++sq)
         if (occ.at(sq, seat) && occ.at(sq, other(seat))) {
-          out.push_back({kResolve, static_cast<int16_t>(sq), 0, 0});
+          out.push_back({RESOLVE, static_cast<int16_t>(sq), 0, 0});
           any = true;
         }
-      if (!any) out.push_back({kEndCombat, 0, 0, 0});  // 14.21: combat is mandatory
+      if (!any) out.push_back({END_COMBAT, 0, 0, 0});  // 14.21: combat is mandatory
       return;
     }
     case kWithdrawChoice:
-      out.push_back({kWithdraw, 1, 0, 0});
-      out.push_back({kWithdraw, 0, 0, 0});
+      out.push_back({WITHDRAW, 1, 0, 0});
+      out.push_back({WITHDRAW, 0, 0, 0});
       return;
     case kCrtChoice:
-      out.push_back({kChooseCrt, 0, 0, 0});
-      out.push_back({kChooseCrt, 1, 0, 0});
+      out.push_back({CHOOSE_CRT, 0, 0, 0});
+      out.push_back({CHOOSE_CRT, 1, 0, 0});
       return;
     case kTerrainChoice: {
       int opts[3];
       int n = best_terrain_multiple(s, s.combat_sq, seat, opts);
-      for (int i = 0; i < n; ++i) out.push_back({kTerrainMultiple, static_cast<int16_t>(opts[i]), 0, 0});
+      for (int i = 0; i < n; ++i) out.push_back({TERRAIN_MULTIPLE, static_cast<int16_t>(opts[i]), 0, 0});
       return;
     }
     case kLossChoice:
       for (int u = 0; u < s.nunits; ++u)
         if (s.units[u].loc == s.combat_sq && s.unit_side(u) == seat &&
             (s.loss_context == 0 || (s.units[u].flags & kMoved)))
-          out.push_back({kLose, static_cast<int16_t>(u), 0, 0});
+          out.push_back({LOSE, static_cast<int16_t>(u), 0, 0});
       return;
     case kRetreatChoice:
       retreat_squares(s, seat, to);
-      for (int sq : to) out.push_back({kRetreat, static_cast<int16_t>(sq), 0, 0});
+      for (int sq : to) out.push_back({RETREAT, static_cast<int16_t>(sq), 0, 0});
       return;
     case kMassacreChoice: {
       for (int sq = 0; sq < kSquares; ++sq)
         if ((s.markers[sq] & (0xF << (other(seat) * 4))) && occupied_by(s, sq, seat) &&
             !occupied_by(s, sq, other(seat)))
-          out.push_back({kMassacre, static_cast<int16_t>(sq), 0, 0});
-      out.push_back({kEndCombat, 1, 0, 0});
+          out.push_back({MASSACRE, static_cast<int16_t>(sq), 0, 0});
+      out.push_back({END_COMBAT, 1, 0, 0});
       return;
     }
     default:
@@ -285,10 +285,10 @@ void combat_legal(const State& s, int seat, Actions& out) {
 void combat_apply(State& s, int seat, const core::Action& a, core::EventSink& ev) {
   const Data& d = *s.d;
   switch (a.kind) {
-    case kResolve:
+    case RESOLVE:
       begin_combat(s, a.a, ev);
       return;
-    case kWithdraw:
+    case WITHDRAW:
       if (a.a == 1) {
         if (ev.enabled())
           ev.add("withdraw", std::string(side_name(seat)) + " withdraws before combat (14.5)");
@@ -299,15 +299,15 @@ void combat_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
         after_withdrawal(s, ev);
       }
       return;
-    case kChooseCrt:
+    case CHOOSE_CRT:
       s.combat_crt = static_cast<int8_t>(a.a);
       after_crt_choice(s, ev);
       return;
-    case kTerrainMultiple:
+    case TERRAIN_MULTIPLE:
       s.combat_mult = static_cast<int8_t>(a.a);
       resolve_odds(s, ev);
       return;
-    case kLose: {
+    case LOSE: {
       if (s.loss_context == 0 && s.regular(a.a)) shift_bop(s, other(seat), 1, ev, "regular brigade lost");
       eliminate_unit(s, a.a, ev);
       if (--s.losses_due > 0) return;
@@ -336,7 +336,7 @@ void combat_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       finish_combat(s);
       return;
     }
-    case kRetreat: {
+    case RETREAT: {
       int from = s.combat_sq;
       for (int u = 0; u < s.nunits; ++u)
         if (s.units[u].loc == from && s.unit_side(u) == seat) s.units[u].loc = a.a;
@@ -347,7 +347,7 @@ void combat_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       finish_combat(s);
       return;
     }
-    case kMassacre: {
+    case MASSACRE: {
       uint8_t enemy = static_cast<uint8_t>(0xF << (other(seat) * 4));
       uint8_t m = s.markers[a.a] & enemy;
       int o = other(seat);
@@ -360,7 +360,7 @@ void combat_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
                std::string(side_name(seat)) + " destroys the markers at " + square_name(d, a.a) + " (20.5)");
       return;
     }
-    case kEndCombat:
+    case END_COMBAT:
       if (a.a == 0) {
         capture_checks(s, ev);
         s.phase = kMassacreChoice;

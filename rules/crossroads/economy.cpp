@@ -188,32 +188,32 @@ void expend_legal(const State& s, int seat, Actions& out) {
   PlaceContext ctx(s);
   if (s.recruit_pick[seat] >= 0) {
     placements_for(s, seat, s.recruit_pick[seat], ctx, where);
-    offer_squares(s, seat, where, kRecruitAt, out);
-    out.push_back({kRecruit, -1, 0, 0});  // cancel
+    offer_squares(s, seat, where, RECRUIT_AT, out);
+    out.push_back({RECRUIT, -1, 0, 0});  // cancel
     return;
   }
   if (s.recruit_pick[seat] == -2) {  // 10.5: disbanding, one piece at a time
     for (int u = 0; u < s.nunits; ++u)
       if (s.units[u].loc >= 0 && s.unit_side(u) == seat && s.type(u).kind != kGhaziUnit)
-        out.push_back({kDisband, static_cast<int16_t>(u), 0, 0});
+        out.push_back({DISBAND, static_cast<int16_t>(u), 0, 0});
     for (int sq = 0; sq < kSquares; ++sq)
       for (int k = 0; k < 4; ++k)
         if (s.has_marker(sq, seat, static_cast<MarkerKind>(k)))
-          out.push_back({kDisband, static_cast<int16_t>(10000 + sq * 4 + k), 0, 0});
-    out.push_back({kDisband, -1, 0, 0});
+          out.push_back({DISBAND, static_cast<int16_t>(10000 + sq * 4 + k), 0, 0});
+    out.push_back({DISBAND, -1, 0, 0});
     return;
   }
-  out.push_back({kDisband, -2, 0, 0});
+  out.push_back({DISBAND, -2, 0, 0});
   // 16.42(1): prisoners may be returned at the beginning of a later turn; 16.44: a captured
   // native agent whose region is now friendly may be put on any square with a friendly unit.
   for (int a = 0; a < s.nagents; ++a) {
     if (s.agents[a].loc != (seat == kBritish ? kHeldByBritish : kHeldByRussian)) continue;
-    out.push_back({kRelease, static_cast<int16_t>(a), 0, 0});
+    out.push_back({RELEASE, static_cast<int16_t>(a), 0, 0});
     int nation = d.agents[a].nation;
     if (nation >= 2 && nation < 2 + kRegions && s.control[nation - 2] == seat) {
       std::vector<int> w;
       placements_for(s, seat, 2000 + a, ctx, w, true);
-      if (!w.empty()) out.push_back({kRecruit, static_cast<int16_t>(2000 + a), 0, 0});
+      if (!w.empty()) out.push_back({RECRUIT, static_cast<int16_t>(2000 + a), 0, 0});
     }
   }
   int money = s.pounds[seat];
@@ -226,16 +226,16 @@ void expend_legal(const State& s, int seat, Actions& out) {
     for (int u = 0; u < s.nunits && !avail; ++u) avail = s.units[u].loc == kPool && s.units[u].type == t;
     if (!avail) continue;
     placements_for(s, seat, static_cast<int>(t), ctx, where, true);
-    if (!where.empty()) out.push_back({kRecruit, static_cast<int16_t>(t), 0, 0});
+    if (!where.empty()) out.push_back({RECRUIT, static_cast<int16_t>(t), 0, 0});
   }
   for (int a = 0; a < s.nagents; ++a) {
     const AgentInfo& ai = d.agents[a];
     if (s.agents[a].loc != kPool || ai.nation == kGhaziNation || !owns_nation(s, ai.nation, seat)) continue;
     if (!(ai.periods >> (s.period() - 1) & 1) || agent_cost(s, a) > money) continue;  // 16.61
     placements_for(s, seat, 1000 + a, ctx, where, true);
-    if (!where.empty()) out.push_back({kRecruit, static_cast<int16_t>(1000 + a), 0, 0});
+    if (!where.empty()) out.push_back({RECRUIT, static_cast<int16_t>(1000 + a), 0, 0});
   }
-  if (sp_cost(s, seat) <= money) out.push_back({kBuySp, 0, 0, 0});
+  if (sp_cost(s, seat) <= money) out.push_back({BUY_SP, 0, 0, 0});
   for (int k = 0; k < 4; ++k) {
     if (kMarkerCost[k] > money) continue;
     uint8_t seen[kSquares] = {};
@@ -244,7 +244,7 @@ void expend_legal(const State& s, int seat, Actions& out) {
       if (l < 0 || l >= kSquares || seen[l] || s.unit_side(u) != seat) continue;
       seen[l] = 1;
       if (marker_ok(s, ctx, seat, k, l))
-        out.push_back({kBuyMarker, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
+        out.push_back({BUY_MARKER, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
     }
     if (k == kTradingPost)
       for (int a = 0; a < s.nagents; ++a) {
@@ -252,19 +252,19 @@ void expend_legal(const State& s, int seat, Actions& out) {
         if (l < 0 || l >= kSquares || seen[l] || s.agent_side(a) != seat) continue;
         seen[l] = 1;
         if (marker_ok(s, ctx, seat, k, l))
-          out.push_back({kBuyMarker, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
+          out.push_back({BUY_MARKER, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
       }
   }
-  out.push_back({kDone, 0, 0, 0});
+  out.push_back({DONE, 0, 0, 0});
 }
 
 void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev) {
   const Data& d = *s.d;
   switch (a.kind) {
-    case kRecruit:
+    case RECRUIT:
       s.recruit_pick[seat] = a.a;
       return;
-    case kRecruitAt: {
+    case RECRUIT_AT: {
       int pick = s.recruit_pick[seat];
       s.recruit_pick[seat] = -1;
       if (pick >= 2000) {  // 16.44: no cost
@@ -285,12 +285,12 @@ void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
                        std::string(side_name(seat)) + " recruits at " + square_name(d, a.a));
       return;
     }
-    case kBuySp:
+    case BUY_SP:
       s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] - sp_cost(s, seat));
       ++s.sp_bought[seat];
       ++s.sp[seat];
       return;
-    case kBuyMarker: {
+    case BUY_MARKER: {
       s.pounds[seat] = static_cast<int16_t>(s.pounds[seat] - kMarkerCost[a.a]);
       if (a.a == kColony)
         s.markers[a.b] &= static_cast<uint8_t>(~marker_bit(seat, kTradingPost));  // 20.31(1)
@@ -300,7 +300,7 @@ void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
                std::string(side_name(seat)) + " builds a " + kMarkerName[a.a] + " at " + square_name(d, a.b));
       return;
     }
-    case kDisband:
+    case DISBAND:
       if (a.a < 0) {
         s.recruit_pick[seat] = static_cast<int16_t>(a.a == -2 ? -2 : -1);
       } else if (a.a >= 10000) {
@@ -312,7 +312,7 @@ void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
         s.units[a.a] = {kPool, s.units[a.a].type, 0};
       }
       return;
-    case kRelease: {
+    case RELEASE: {
       const AgentInfo& ai = d.agents[a.a];
       int owner = ai.nation <= kNationRU ? ai.nation : -1;
       if (owner >= 0)
@@ -323,7 +323,7 @@ void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       if (ev.enabled()) ev.add("release", ai.name + " is released (16.42)");
       return;
     }
-    case kDone:
+    case DONE:
       s.done[seat] = 1;
       if (s.done[0] && s.done[1]) expend_finished(s);
       return;
@@ -333,7 +333,7 @@ void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
 std::string expend_describe(const State& s, int seat, const core::Action& a) {
   const Data& d = *s.d;
   switch (a.kind) {
-    case kRecruit:
+    case RECRUIT:
       if (a.a < 0) return "Cancel the recruit";
       if (a.a >= 2000) return "Place the captured " + d.agents[a.a - 2000].name + " (16.44)";
       if (a.a >= 1000)
@@ -341,15 +341,15 @@ std::string expend_describe(const State& s, int seat, const core::Action& a) {
                core::count_of(agent_cost(s, a.a - 1000), "pound", "pounds") + ")";
       return "Recruit " + d.nation_name(d.types[a.a].nation) + " " + kind_name(d.types[a.a].kind) + " (" +
              core::count_of(unit_cost(s, a.a), "pound", "pounds") + ")";
-    case kRecruitAt:
+    case RECRUIT_AT:
       return "Place the recruit at " + square_name(d, a.a);
-    case kBuySp:
+    case BUY_SP:
       return "Buy a supply point (" + core::count_of(sp_cost(s, seat), "pound", "pounds") + ")";
-    case kBuyMarker:
+    case BUY_MARKER:
       return std::string("Build a ") + kMarkerName[a.a] + " at " + square_name(d, a.b);
-    case kDone:
+    case DONE:
       return "Finish income and expenditure";
-    case kDisband:
+    case DISBAND:
       if (a.a == -2) return "Disband units or markers (10.5)";
       if (a.a == -1) return "Stop disbanding";
       if (a.a >= 10000) {
@@ -358,7 +358,7 @@ std::string expend_describe(const State& s, int seat, const core::Action& a) {
                square_name(d, (a.a - 10000) / 4);
       }
       return "Disband " + unit_label(s, a.a) + " at " + square_name(d, s.units[a.a].loc);
-    case kRelease:
+    case RELEASE:
       return "Release " + d.agents[a.a].name;
   }
   return "?";

@@ -98,9 +98,9 @@ void extras_legal(const State& s, int seat, Actions& out) {
       if (!(s.units[u].flags & kLevied)) continue;
       bool seen = false;
       for (const auto& o : out) seen = seen || o.a == l;
-      if (!seen) out.push_back({kLevy, static_cast<int16_t>(l), 2, 0});
+      if (!seen) out.push_back({LEVY, static_cast<int16_t>(l), 2, 0});
     }
-    out.push_back({kLevy, -1, 2, 0});
+    out.push_back({LEVY, -1, 2, 0});
     return;
   }
   if (s.levy_left > 0) {
@@ -108,17 +108,17 @@ void extras_legal(const State& s, int seat, Actions& out) {
       for (int r = 0; r < kRegions; ++r) {
         if (!jihad_region_ok(s, r)) continue;
         jihad_squares(s, r, sqs);
-        if (!sqs.empty()) out.push_back({kLevy, static_cast<int16_t>(r), 1, 0});
+        if (!sqs.empty()) out.push_back({LEVY, static_cast<int16_t>(r), 1, 0});
       }
-      if (out.empty()) out.push_back({kLevy, -1, 0, 0});
+      if (out.empty()) out.push_back({LEVY, -1, 0, 0});
       return;
     }
     if (s.levy_region >= 0)
       levy_squares(s, sqs);
     else
       jihad_squares(s, -2 - s.levy_region, sqs);
-    offer_squares(s, seat, sqs, kLevy, out);
-    if (sqs.empty()) out.push_back({kLevy, -1, 0, 0});  // nowhere to place: the levy is lost
+    offer_squares(s, seat, sqs, LEVY, out);
+    if (sqs.empty()) out.push_back({LEVY, -1, 0, 0});  // nowhere to place: the levy is lost
     return;
   }
   if (s.new_agent_for == seat) {
@@ -126,26 +126,26 @@ void extras_legal(const State& s, int seat, Actions& out) {
     for (int a = 0; a < s.nagents; ++a)
       if (s.agents[a].loc == kPool && d.agents[a].nation == seat &&
           (d.agents[a].periods >> (s.period() - 1) & 1))
-        out.push_back({kChooseAgent, static_cast<int16_t>(a), 0, 0});
+        out.push_back({CHOOSE_AGENT, static_cast<int16_t>(a), 0, 0});
     return;
   }
   if (s.pending_prisoner >= 0) {
-    out.push_back({kPrisoner, 1, 0, 0});
-    out.push_back({kPrisoner, 0, 0, 0});
+    out.push_back({PRISONER, 1, 0, 0});
+    out.push_back({PRISONER, 0, 0, 0});
     return;
   }
   if (s.offer_from >= 0) {
     // He can only pay what he has, and not the pounds of a recruit he is placing (10.3).
     if (s.offer_kind != kAskPounds || (s.pounds[seat] >= s.offer_value && s.recruit_pick[seat] < 0))
-      out.push_back({kAnswerOffer, 1, 0, 0});
-    out.push_back({kAnswerOffer, 0, 0, 0});
+      out.push_back({ANSWER_OFFER, 1, 0, 0});
+    out.push_back({ANSWER_OFFER, 0, 0, 0});
     return;
   }
   if (s.hashishan_side == seat) {
     if (s.hashishan_sq >= 0) {  // 32.6 22: the enemy reveals his agents; pick one
       for (int g = 0; g < s.nagents; ++g)
         if (s.agents[g].loc == s.hashishan_sq && s.agent_side(g) == other(seat))
-          out.push_back({kTargetSquare, static_cast<int16_t>(g), 1, 0});
+          out.push_back({TARGET_SQUARE, static_cast<int16_t>(g), 1, 0});
       return;
     }
     uint8_t seen[kSquares] = {};
@@ -153,10 +153,10 @@ void extras_legal(const State& s, int seat, Actions& out) {
       int l = s.units[u].loc;
       if (l >= 0 && l < kSquares && !seen[l] && s.unit_side(u) == other(seat)) {
         seen[l] = 1;
-        out.push_back({kTargetSquare, static_cast<int16_t>(l), 0, 0});
+        out.push_back({TARGET_SQUARE, static_cast<int16_t>(l), 0, 0});
       }
     }
-    if (out.empty()) out.push_back({kTargetSquare, -1, 0, 0});
+    if (out.empty()) out.push_back({TARGET_SQUARE, -1, 0, 0});
   }
 }
 
@@ -165,13 +165,13 @@ void agreement_offers(const State& s, int seat, Actions& out) {
   // (expenditure, each operations phase) keep every playout finite.
   if (s.offers_made[seat] >= kOffersPerPhase || s.recruit_pick[seat] >= 0) return;
   for (int p : {1, 2, 5, 10}) {  // 23.1(1): trade pounds, either way
-    if (p <= s.pounds[seat]) out.push_back({kOfferPounds, static_cast<int16_t>(p), 0, 0});
-    out.push_back({kOfferPounds, static_cast<int16_t>(p), 1, 0});
+    if (p <= s.pounds[seat]) out.push_back({OFFER_POUNDS, static_cast<int16_t>(p), 0, 0});
+    out.push_back({OFFER_POUNDS, static_cast<int16_t>(p), 1, 0});
   }
   for (int r = 0; r < kRegions; ++r)  // 23.1(2): change the control status of his own regions
     if (s.control[r] == seat) {
-      out.push_back({kOfferRegion, static_cast<int16_t>(r), 0, 0});
-      out.push_back({kOfferRegion, static_cast<int16_t>(r), 1, 0});
+      out.push_back({OFFER_REGION, static_cast<int16_t>(r), 0, 0});
+      out.push_back({OFFER_REGION, static_cast<int16_t>(r), 1, 0});
     }
 }
 
@@ -181,7 +181,7 @@ void operation_end_options(const State& s, int seat, Actions& out) {
     for (int sq = 0; sq < kSquares; ++sq)
       if (!s.massacred[sq] && occupied_by(s, sq, seat) && !occupied_by(s, sq, other(seat)))
         if (d.city_at[sq] >= 0 || (s.markers[sq] & (0xF << (other(seat) * 4))))
-          out.push_back({kMassacre, static_cast<int16_t>(sq), 1, 0});
+          out.push_back({MASSACRE, static_cast<int16_t>(sq), 1, 0});
   }
   if (s.options & kOptDiscoveries) {  // 32.1-32.4
     for (int a = 0; a < s.nagents; ++a) {
@@ -189,7 +189,7 @@ void operation_end_options(const State& s, int seat, Actions& out) {
       if (l < 0 || l >= kSquares || d.agents[a].nation != seat || (s.agents[a].flags & kLoser)) continue;
       int c = d.city_at[l];
       if (c < 0 || !s.start_neutral[d.cities[c].region] || s.discovered[c]) continue;
-      out.push_back({kDiscover, static_cast<int16_t>(a), 0, 0});
+      out.push_back({DISCOVER, static_cast<int16_t>(a), 0, 0});
     }
   }
 }
@@ -197,13 +197,13 @@ void operation_end_options(const State& s, int seat, Actions& out) {
 bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev) {
   const Data& d = *s.d;
   switch (a.kind) {
-    case kChooseFirst:
+    case CHOOSE_FIRST:
       s.first = static_cast<int8_t>(a.a);
       if (ev.enabled())
         ev.add("initiative", std::string(side_name(a.a)) + " will be first player this turn (7.2)");
       after_initiative(s, ev);
       return true;
-    case kLevy: {
+    case LEVY: {
       if (a.b == 2) {  // the Khan's placement closes the levy
         if (a.a >= 0) s.agents[khan_of(d, s.levy_region)].loc = a.a;
         levy_closed(s, ev);
@@ -243,7 +243,7 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       }
       return true;
     }
-    case kPrisoner: {
+    case PRISONER: {
       int ag = s.pending_prisoner;
       if (a.a == 0) {
         if (ev.enabled()) ev.add("execute", d.agents[ag].name + " is executed (16.42)");
@@ -256,7 +256,7 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       next_prisoner(s);
       return true;
     }
-    case kChooseAgent:
+    case CHOOSE_AGENT:
       s.agents[a.a].loc = static_cast<int16_t>(seat == kBritish ? kCentralIndia : kUrals);
       s.new_agent_for = -1;
       if (ev.enabled())
@@ -264,15 +264,15 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
                        "New Agent: " + d.agents[a.a].name + " arrives in the home base",
                        std::string("New Agent: the ") + side_name(seat) + " receive an agent");
       return true;
-    case kOfferPounds:
-    case kOfferRegion:
+    case OFFER_POUNDS:
+    case OFFER_REGION:
       s.offer_from = static_cast<int8_t>(seat);
-      s.offer_kind = static_cast<int8_t>(a.kind == kOfferPounds ? (a.b ? kAskPounds : kGivePounds)
+      s.offer_kind = static_cast<int8_t>(a.kind == OFFER_POUNDS ? (a.b ? kAskPounds : kGivePounds)
                                                                 : (a.b ? kRegionNeutral : kGiveRegion));
       s.offer_value = static_cast<int8_t>(a.a);
       ++s.offers_made[seat];
       return true;
-    case kAnswerOffer: {
+    case ANSWER_OFFER: {
       int from = s.offer_from;
       if (a.a == 1) {
         if (s.offer_kind == kGivePounds || s.offer_kind == kAskPounds) {
@@ -293,11 +293,11 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       s.offer_from = -1;
       return true;
     }
-    case kDiscover:
+    case DISCOVER:
       s.agents[a.a].flags |= kLoser;  // one attempt per agent per operation (32.3)
       discovery(s, seat, a.a, ev);
       return true;
-    case kTargetSquare: {
+    case TARGET_SQUARE: {
       if (a.b == 1) {  // the chosen agent: eliminated on a roll above his total values
         s.hashishan_side = -1;
         s.hashishan_sq = -1;
@@ -320,7 +320,7 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
       s.hashishan_sq = a.a;
       return true;
     }
-    case kMassacre:
+    case MASSACRE:
       if (a.b != 1) return false;
       {  // 30.0 / 31.3
         uint8_t enemy = static_cast<uint8_t>(0xF << (other(seat) * 4));

@@ -125,8 +125,8 @@ class CrossroadsGame final : public core::Game {
       case kSetup:
         return setup_legal(s, seat, out);
       case kInitiative:
-        out.push_back({kChooseFirst, static_cast<int16_t>(seat), 0, 0});
-        out.push_back({kChooseFirst, static_cast<int16_t>(other(seat)), 0, 0});
+        out.push_back({CHOOSE_FIRST, static_cast<int16_t>(seat), 0, 0});
+        out.push_back({CHOOSE_FIRST, static_cast<int16_t>(other(seat)), 0, 0});
         return;
       case kExpend:
         expend_legal(s, seat, out);
@@ -172,42 +172,42 @@ class CrossroadsGame final : public core::Game {
   void apply_legal(core::GameState& gs, core::Seat seat, const core::Action& a,
                    core::EventSink& ev) const override {
     State& s = S(gs);
-    if (a.kind == kZoom) {  // picker.h: narrowing a long list of squares
+    if (a.kind == ZOOM) {  // picker.h: narrowing a long list of squares
       s.zoom[seat] = static_cast<int8_t>(a.a);
       return;
     }
     s.zoom[seat] = -1;
-    if (a.kind == kPickAgent) return agent_pick_apply(s, a, ev);
+    if (a.kind == PICK_AGENT) return agent_pick_apply(s, a, ev);
     if (extras_apply(s, seat, a, ev)) return;
     switch (a.kind) {
-      case kPlace:
+      case PLACE:
         return setup_apply(s, a, ev);
-      case kRecruit:
-      case kRecruitAt:
-      case kBuySp:
-      case kBuyMarker:
-      case kDone:
-      case kDisband:
-      case kRelease:
+      case RECRUIT:
+      case RECRUIT_AT:
+      case BUY_SP:
+      case BUY_MARKER:
+      case DONE:
+      case DISBAND:
+      case RELEASE:
         return expend_apply(s, seat, a, ev);
-      case kSelectForce:
-      case kToggleUnit:
-      case kBeginMove:
-      case kForcedMarch:
-      case kStep:
-      case kDrop:
-      case kEndMove:
-      case kEndMovement:
-      case kEmbark:
-      case kRail:
+      case SELECT_FORCE:
+      case TOGGLE_UNIT:
+      case BEGIN_MOVE:
+      case FORCED_MARCH:
+      case STEP:
+      case DROP:
+      case END_MOVE:
+      case END_MOVEMENT:
+      case EMBARK:
+      case RAIL:
         return movement_apply(s, a, ev);
-      case kNegotiate:
-      case kUltimatum:
-      case kCommit:
-      case kEndNegotiations:
+      case NEGOTIATE:
+      case ULTIMATUM:
+      case COMMIT:
+      case END_NEGOTIATIONS:
         return negotiation_apply(s, seat, a, ev);
-      case kProvision:
-      case kStarve:
+      case PROVISION:
+      case STARVE:
         return provision_apply(s, a, ev);
       default:
         return combat_apply(s, seat, a, ev);

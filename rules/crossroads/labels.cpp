@@ -105,95 +105,95 @@ core::PromptInfo prompt_for(const State& s, int seat) {
 std::string describe_action(const State& s, int seat, const core::Action& a) {
   const Data& d = *s.d;
   switch (a.kind) {
-    case kPlace:
+    case PLACE:
       return "Place at " + square_name(d, a.a);
-    case kChooseFirst:
+    case CHOOSE_FIRST:
       return std::string(side_name(a.a)) + " first";
-    case kRecruit:
-    case kRecruitAt:
-    case kBuySp:
-    case kBuyMarker:
-    case kDone:
-    case kDisband:
-    case kRelease:
+    case RECRUIT:
+    case RECRUIT_AT:
+    case BUY_SP:
+    case BUY_MARKER:
+    case DONE:
+    case DISBAND:
+    case RELEASE:
       return expend_describe(s, seat, a);
-    case kSelectForce:
+    case SELECT_FORCE:
       return "Pick the force at " + square_name(d, a.a);
-    case kToggleUnit: {
+    case TOGGLE_UNIT: {
       bool in = a.a >= 1000 ? (s.agents[a.a - 1000].flags & kInForce) : (s.units[a.a].flags & kInForce);
       if (a.b == 1) return "Pick up " + piece(s, a.a) + " by telegraph";
       return (in ? "Leave behind " : "Take along ") + piece(s, a.a);
     }
-    case kBeginMove:
+    case BEGIN_MOVE:
       return "Begin the move" + std::string(s.op > 1 ? " (1 SP)" : "");
-    case kForcedMarch:
+    case FORCED_MARCH:
       return "Begin a forced march carrying " + std::to_string(a.a) + " SP";
-    case kStep:
+    case STEP:
       return "Move to " + square_name(d, a.a);
-    case kDrop:
+    case DROP:
       return "Drop off " + piece(s, a.a);
-    case kEndMove:
+    case END_MOVE:
       return a.a == 1 ? "Cancel this force" : "End this force's move";
-    case kEndMovement:
+    case END_MOVEMENT:
       return "End movement";
-    case kEmbark:
+    case EMBARK:
       return a.a == 1 ? "Begin amphibious movement" : "Return to land movement";
-    case kRail:
+    case RAIL:
       return "Begin railroad movement";
-    case kNegotiate:
+    case NEGOTIATE:
       return "Negotiate with " + region_name(s, a.a) + " through " + d.agents[a.b].name;
-    case kUltimatum:
+    case ULTIMATUM:
       return "Ultimatum to " + region_name(s, a.a) + " through " + d.agents[a.b].name;
-    case kCommit:
+    case COMMIT:
       return "Commit " + std::to_string(a.a) + " pounds";
-    case kEndNegotiations:
+    case END_NEGOTIATIONS:
       return "End negotiations";
-    case kResolve:
+    case RESOLVE:
       return "Attack at " + square_name(d, a.a);
-    case kWithdraw:
+    case WITHDRAW:
       return a.a ? "Withdraw" : "Stand and fight";
-    case kChooseCrt:
+    case CHOOSE_CRT:
       return a.a ? "Raid" : "Battle";
-    case kTerrainMultiple:
+    case TERRAIN_MULTIPLE:
       return a.a == 3 ? "Defend tripled" : "Defend doubled";
-    case kLose:
+    case LOSE:
       return "Lose " + piece(s, a.a);
-    case kRetreat:
+    case RETREAT:
       return "Retreat to " + square_name(d, a.a);
-    case kPrisoner:
+    case PRISONER:
       return a.a ? "Hold prisoner" : "Execute";
-    case kMassacre:
+    case MASSACRE:
       return (a.b ? "Massacre " : "Destroy the enemy markers at ") + square_name(d, a.a);
-    case kEndCombat:
+    case END_COMBAT:
       return a.a ? "End the operations phase" : "End combat";
-    case kProvision: {
+    case PROVISION: {
       static const char* pay[] = {"Pay nothing", "Pay 1 SP for forage", "Pay 1 SP for the expedition",
                                   "Pay 2 SP"};
       return pay[a.a];
     }
-    case kStarve:
+    case STARVE:
       return "Starve " + piece(s, a.a);
-    case kLevy:
+    case LEVY:
       if (a.b == 1) return "Raise the Jihad in " + d.region_name[a.a];
       if (a.b == 2)
         return a.a < 0 ? "Leave the Khan in the counter mix" : "Put the Khan at " + square_name(d, a.a);
       return a.a < 0 ? "No square: lose the rest" : "Place at " + square_name(d, a.a);
-    case kOfferPounds:
+    case OFFER_POUNDS:
       return (a.b ? "Ask for " : "Offer ") + std::to_string(a.a) + " pounds";
-    case kOfferRegion:
+    case OFFER_REGION:
       return a.b ? "Offer to make " + region_name(s, a.a) + " neutral"
                  : "Offer control of " + region_name(s, a.a);
-    case kAnswerOffer:
+    case ANSWER_OFFER:
       return a.a ? "Accept the offer" : "Decline the offer";
-    case kDiscover:
+    case DISCOVER:
       return "Attempt a discovery with " + d.agents[a.a].name;
-    case kZoom:
+    case ZOOM:
       return block_label(a.a);
-    case kPickAgent:
+    case PICK_AGENT:
       return agent_pick_label(s, a);
-    case kChooseAgent:
+    case CHOOSE_AGENT:
       return "Take agent " + d.agents[a.a].name;
-    case kTargetSquare:
+    case TARGET_SQUARE:
       if (a.b == 1) return "Send the Hashishan after " + d.agents[a.a].name;
       return a.a < 0 ? "No target" : "Target " + square_name(d, a.a);
   }
@@ -208,41 +208,41 @@ void action_refs(const State& s, const core::Action& a, std::vector<frontier::Re
     out.push_back(r);
   };
   switch (a.kind) {
-    case kPlace:
-    case kRecruitAt:
-    case kSelectForce:
-    case kStep:
-    case kResolve:
-    case kRetreat:
-    case kLevy:
+    case PLACE:
+    case RECRUIT_AT:
+    case SELECT_FORCE:
+    case STEP:
+    case RESOLVE:
+    case RETREAT:
+    case LEVY:
       if (a.b == 1)
         add("region", a.a);
       else if (a.a >= 0)
         add("square", a.a);
       return;
-    case kMassacre:
+    case MASSACRE:
       if (a.a >= 0) add(a.a >= kSquares ? "box" : "square", a.a);
       return;
-    case kTargetSquare:
+    case TARGET_SQUARE:
       if (a.b == 1)
         add("agent", a.a);
       else if (a.a >= 0)
         add("square", a.a);
       return;
-    case kBuyMarker:
+    case BUY_MARKER:
       add("square", a.b);
       return;
-    case kToggleUnit:
-    case kDrop:
-    case kLose:
-    case kStarve:
+    case TOGGLE_UNIT:
+    case DROP:
+    case LOSE:
+    case STARVE:
       add(a.a >= 1000 ? "agent" : "unit", a.a >= 1000 ? a.a - 1000 : a.a);
       return;
-    case kPickAgent:
+    case PICK_AGENT:
       if (a.a >= 0) add("agent", a.a);
       return;
-    case kNegotiate:
-    case kUltimatum:
+    case NEGOTIATE:
+    case ULTIMATUM:
       add("region", a.a);
       add("agent", a.b);
       return;
@@ -256,46 +256,46 @@ std::string explain(const State& s, int seat, const core::Action& a) {
   const Data& d = *s.d;
   if (s.finished) return "The game is over (25.0)";
   switch (a.kind) {
-    case kStep:
+    case STEP:
       if (a.a >= 0 && a.a < kSquares && d.terrain[a.a] == kSea && s.force_mode != 1)
         return "Units may not enter sea/lake squares except by amphibious movement (13.71)";
       if (s.phase == kForce)
         return "That square is not a neighbour the force can reach with its remaining movement points (13.1, "
                "13.32)";
       return "No force is moving now (13.0)";
-    case kBeginMove:
+    case BEGIN_MOVE:
       if (s.op > 1 && s.sp[seat] < 1) return "Moving in operations phases 2-5 costs one supply point (12.2)";
       return "No force is being formed now (11.3)";
-    case kNegotiate:
+    case NEGOTIATE:
       return "Negotiations need your agent in the capital of a neutral or enemy region with no enemy combat "
              "units, once per region per sub-phase (15.0, 15.3, 15.5)";
-    case kCommit:
+    case COMMIT:
       return "You may commit from zero up to your agent's political value in pounds you have (15.1)";
-    case kRecruit:
-    case kRecruitAt:
+    case RECRUIT:
+    case RECRUIT_AT:
       return "Recruits must be available in the counter mix, affordable and placed as 10.3 and 10.61 allow";
-    case kBuyMarker:
+    case BUY_MARKER:
       return "Civilization markers are placed only as 20.2-20.3 allow";
-    case kResolve:
+    case RESOLVE:
       return "Combat happens only where your combat units share a square with enemy combat units (14.21)";
-    case kEndCombat:
+    case END_COMBAT:
       return "Every combat must be resolved before the combat sub-phase ends (14.21)";
-    case kOfferPounds:
-    case kOfferRegion:
+    case OFFER_POUNDS:
+    case OFFER_REGION:
       if (s.offers_made[seat] >= kOffersPerPhase)
         return "At most " + std::to_string(kOffersPerPhase) + " agreement offers per player per phase (23.0)";
       return "Offers are pounds you have, or pounds asked, or the control of a region you control, made at "
              "one "
              "of your prompts; never units or markers (23.1, 23.2)";
-    case kAnswerOffer:
+    case ANSWER_OFFER:
       return "You can accept a request for pounds only when you have them and are not placing a recruit "
              "(23.1, "
              "10.3)";
-    case kPickAgent:
+    case PICK_AGENT:
       return "Only one of your agents present may count: in the combat (14.8), for the movement bonus "
              "(16.21) or "
              "to counter negotiations (15.1(4), 15.61(4)), and only when that choice is asked";
-    case kSelectForce:
+    case SELECT_FORCE:
       return "Pick a square holding your pieces that have not moved this sub-phase (11.3, 12.2)";
   }
   return "That action is not legal now";

@@ -95,7 +95,7 @@ void movement_legal(const State& s, int seat, Actions& out) {
     auto add = [&](int l) {
       if (l < 0 || seen[l]) return;
       seen[l] = 1;
-      out.push_back({kSelectForce, static_cast<int16_t>(l), 0, 0});
+      out.push_back({SELECT_FORCE, static_cast<int16_t>(l), 0, 0});
     };
     if (can_pay) {
       for (int u = 0; u < s.nunits; ++u)
@@ -103,7 +103,7 @@ void movement_legal(const State& s, int seat, Actions& out) {
       for (int a = 0; a < s.nagents; ++a)
         if (!(s.agents[a].flags & kMoved) && s.agent_side(a) == seat) add(s.agents[a].loc);
     }
-    out.push_back({kEndMovement, 0, 0, 0});
+    out.push_back({END_MOVEMENT, 0, 0, 0});
     return;
   }
   // kForce
@@ -112,24 +112,24 @@ void movement_legal(const State& s, int seat, Actions& out) {
     bool any = false;
     for (int u = 0; u < s.nunits; ++u)
       if (s.units[u].loc == s.force_sq && !(s.units[u].flags & kMoved) && s.unit_side(u) == seat) {
-        out.push_back({kToggleUnit, static_cast<int16_t>(u), 0, 0});
+        out.push_back({TOGGLE_UNIT, static_cast<int16_t>(u), 0, 0});
         any = any || (s.units[u].flags & kInForce);
       }
     for (int a = 0; a < s.nagents; ++a)
       if (s.agents[a].loc == s.force_sq && !(s.agents[a].flags & kMoved) && s.agent_side(a) == seat) {
-        out.push_back({kToggleUnit, static_cast<int16_t>(1000 + a), 0, 0});
+        out.push_back({TOGGLE_UNIT, static_cast<int16_t>(1000 + a), 0, 0});
         any = any || (s.agents[a].flags & kInForce);
       }
     if (any && s.sp[seat] >= sp_to_begin(s)) {
-      out.push_back({kBeginMove, 0, 0, 0});
+      out.push_back({BEGIN_MOVE, 0, 0, 0});
       if ((s.options & kOptForcedMarch) && s.force_sq < kSquares) {
         bool has_unit = false;
         each_force_piece(s, [&](int, bool agent) { has_unit = has_unit || !agent; });
         for (int c = 0; has_unit && c <= std::min<int>(s.sp[seat] - sp_to_begin(s), 3); ++c)
-          out.push_back({kForcedMarch, static_cast<int16_t>(c), 0, 0});
+          out.push_back({FORCED_MARCH, static_cast<int16_t>(c), 0, 0});
       }
     }
-    out.push_back({kEndMove, 1, 0, 0});  // cancel: back to picking a force
+    out.push_back({END_MOVE, 1, 0, 0});  // cancel: back to picking a force
     return;
   }
   int here = s.force_sq;
@@ -142,17 +142,17 @@ void movement_legal(const State& s, int seat, Actions& out) {
         if (!edge) continue;
         if (s.force_mode == 2 && !s.has_marker(sq, seat, kRailroad)) continue;  // 19.14
         int c = s.force_mode == 2 ? 2 : enter_cost(s, here, sq);
-        if (c >= 0 && c <= s.force_mp) out.push_back({kStep, static_cast<int16_t>(sq), 0, 0});
+        if (c >= 0 && c <= s.force_mp) out.push_back({STEP, static_cast<int16_t>(sq), 0, 0});
       }
       if (!s.left_home && s.force_mode == 0 && s.force_mp >= 2) {
         // 19.11/19.12: leave by sea (Persian Gulf / Caspian), paying as from a non-port (13.81).
-        if (s.sp[seat] >= 2) out.push_back({kEmbark, 1, 0, 0});
+        if (s.sp[seat] >= 2) out.push_back({EMBARK, 1, 0, 0});
         // 19.14: from 1860-64 the home base has railroads; leave by a friendly railroad.
         bool rail_edge = false;
         for (int sq = 0; sq < kSquares && !rail_edge; ++sq)
           rail_edge = (here == kCentralIndia ? d.central_india_edge[sq] : d.urals_edge[sq]) &&
                       s.has_marker(sq, seat, kRailroad);
-        if (s.turn >= 6 && rail_edge) out.push_back({kRail, 0, 0, 0});
+        if (s.turn >= 6 && rail_edge) out.push_back({RAIL, 0, 0, 0});
       }
     } else {
       int nb[10];
@@ -174,33 +174,33 @@ void movement_legal(const State& s, int seat, Actions& out) {
           c = enter_cost(s, here, to);
         }
         if (c < 0 || c > s.force_mp) continue;
-        out.push_back({kStep, static_cast<int16_t>(to), 0, 0});
+        out.push_back({STEP, static_cast<int16_t>(to), 0, 0});
       }
       // 19.11/19.12: an amphibious force on the Persian Gulf / Caspian may sail home.
       if (s.force_mode == 1 && d.terrain[here] == kSea && !s.left_home && s.force_mp >= 2 &&
           regulars_only(s, seat)) {
         if (seat == kBritish && d.water[here] == 'G')
-          out.push_back({kStep, static_cast<int16_t>(kCentralIndia), 0, 0});
+          out.push_back({STEP, static_cast<int16_t>(kCentralIndia), 0, 0});
         if (seat == kRussian && d.water[here] == 'C')
-          out.push_back({kStep, static_cast<int16_t>(kUrals), 0, 0});
+          out.push_back({STEP, static_cast<int16_t>(kUrals), 0, 0});
       }
       // Leaving a chain (back to land movement).
-      if (s.force_mode != 0 && d.terrain[here] != kSea) out.push_back({kEmbark, -1, 0, 0});  // 13.84
+      if (s.force_mode != 0 && d.terrain[here] != kSea) out.push_back({EMBARK, -1, 0, 0});  // 13.84
       // 13.81: amphibious from a river/coast square, one MP plus one SP (two when not a port).
       int cost_sp = (d.city_at[here] >= 0 && d.cities[d.city_at[here]].port) ? 1 : 2;
       if (s.force_mode == 0 && is_water_chain(s, here) && d.terrain[here] != kMountain && s.force_mp >= 2 &&
           s.sp[seat] >= cost_sp)
-        out.push_back({kEmbark, 1, 0, 0});
+        out.push_back({EMBARK, 1, 0, 0});
       // 13.61: rail movement along friendly railroads for one MP.
       if (s.force_mode == 0 && s.has_marker(here, seat, kRailroad) && s.force_mp >= 2)
-        out.push_back({kRail, 0, 0, 0});
+        out.push_back({RAIL, 0, 0, 0});
     }
   }
   // Drop-offs (11.3): not the agent giving the movement bonus (16.21).
   if (s.force_moved && here < kSquares && d.terrain[here] != kSea) {
     each_force_piece(s, [&](int i, bool agent) {
       if (agent && i == s.force_agent) return;
-      out.push_back({kDrop, static_cast<int16_t>(agent ? 1000 + i : i), 0, 0});
+      out.push_back({DROP, static_cast<int16_t>(agent ? 1000 + i : i), 0, 0});
     });
   }
   // 28.0 telegraph: pick up unmoved units on railroad squares the force enters.
@@ -208,19 +208,19 @@ void movement_legal(const State& s, int seat, Actions& out) {
       s.force_moved) {
     for (int u = 0; u < s.nunits; ++u)
       if (s.units[u].loc == here && !(s.units[u].flags & (kMoved | kInForce)) && s.unit_side(u) == seat)
-        out.push_back({kToggleUnit, static_cast<int16_t>(u), 1, 0});
+        out.push_back({TOGGLE_UNIT, static_cast<int16_t>(u), 1, 0});
   }
   // 13.84: an amphibious force may not end at sea. A home base (past the map's squares) has no
   // terrain, so it is never sea.
   bool at_sea = here < kSquares && d.terrain[here] == kSea;
-  if (s.force_mode != 1 || !at_sea) out.push_back({kEndMove, 0, 0, 0});
+  if (s.force_mode != 1 || !at_sea) out.push_back({END_MOVE, 0, 0, 0});
 }
 
 void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
   const Data& d = *s.d;
   int seat = s.phasing;
   switch (a.kind) {
-    case kSelectForce:
+    case SELECT_FORCE:
       s.phase = kForce;
       s.force_sq = a.a;
       s.force_mp = 0;
@@ -237,7 +237,7 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
         if (s.agents[g].loc == a.a && !(s.agents[g].flags & kMoved) && s.agent_side(g) == seat)
           s.agents[g].flags |= kInForce;
       return;
-    case kToggleUnit:
+    case TOGGLE_UNIT:
       if (a.a >= 1000)
         s.agents[a.a - 1000].flags ^= kInForce;
       else
@@ -245,18 +245,18 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
       if (a.b == 1 && ev.enabled())
         ev.add("telegraph", unit_label(s, a.a) + " joins the force by telegraph (28.0)");
       return;
-    case kForcedMarch:
+    case FORCED_MARCH:
       s.force_forced = true;
       s.force_carry = static_cast<int8_t>(a.a);
       [[fallthrough]];
-    case kBeginMove: {
+    case BEGIN_MOVE: {
       int cost = sp_to_begin(s);
-      s.sp[seat] = static_cast<int16_t>(s.sp[seat] - cost - (a.kind == kForcedMarch ? a.a : 0));
+      s.sp[seat] = static_cast<int16_t>(s.sp[seat] - cost - (a.kind == FORCED_MARCH ? a.a : 0));
       s.force_begun = true;
       if (ask_move_agent(s)) force_sets_off(s, cost, ev);  // else the mover picks the agent (16.21)
       return;
     }
-    case kStep: {
+    case STEP: {
       int from = s.force_sq;
       int c = (s.force_mode != 0 && from < kSquares && a.a < kSquares)         ? 0
               : (s.force_mode != 0 || (from >= kSquares && s.force_mode == 2)) ? 2
@@ -276,7 +276,7 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
                        std::string(side_name(seat)) + " force moves to " + square_name(d, a.a));
       return;
     }
-    case kEmbark:
+    case EMBARK:
       if (a.a == 1) {
         bool home = s.force_sq >= kSquares;
         int cost_sp = (!home && d.city_at[s.force_sq] >= 0 && d.cities[d.city_at[s.force_sq]].port) ? 1 : 2;
@@ -300,17 +300,17 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
         s.force_mode = 0;
       }
       return;
-    case kRail:
+    case RAIL:
       s.force_mp = static_cast<int16_t>(s.force_mp - 2);
       s.force_mode = 2;
       return;
-    case kDrop:
+    case DROP:
       if (a.a >= 1000)
         s.agents[a.a - 1000].flags = kMoved;
       else
         s.units[a.a].flags = static_cast<uint8_t>((s.units[a.a].flags & ~kInForce) | kMoved);
       return;
-    case kEndMove: {
+    case END_MOVE: {
       bool cancel = a.a == 1;
       bool forced = s.force_forced;
       each_force_piece(s, [&](int i, bool agent) {
@@ -337,7 +337,7 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
       s.force_forced = false;
       return;
     }
-    case kEndMovement:
+    case END_MOVEMENT:
       s.phase = kNegotiations;
       return;
   }

@@ -96,7 +96,7 @@ void negotiation_legal(const State& s, int seat, Actions& out) {
     int agent = seat == s.phasing ? s.nego_agent : s.nego_defender_agent;
     int pv = d.agents[agent].political;  // 15.1(2), 15.4
     int most = s.nego_ultimatum ? 0 : std::min<int>(pv, s.pounds[seat]);
-    for (int p = 0; p <= most; ++p) out.push_back({kCommit, static_cast<int16_t>(p), 0, 0});
+    for (int p = 0; p <= most; ++p) out.push_back({COMMIT, static_cast<int16_t>(p), 0, 0});
     return;
   }
   for (int r = 0; r < kRegions; ++r) {
@@ -105,21 +105,21 @@ void negotiation_legal(const State& s, int seat, Actions& out) {
     if (occupied_by(s, sq, other(seat))) continue;  // 15.5
     for (int a = 0; a < s.nagents; ++a) {
       if (s.agents[a].loc != sq || s.agent_side(a) != seat) continue;
-      out.push_back({kNegotiate, static_cast<int16_t>(r), static_cast<int16_t>(a), 0});
+      out.push_back({NEGOTIATE, static_cast<int16_t>(r), static_cast<int16_t>(a), 0});
       if (s.options & kOptUltimatums)
-        out.push_back({kUltimatum, static_cast<int16_t>(r), static_cast<int16_t>(a), 0});
+        out.push_back({ULTIMATUM, static_cast<int16_t>(r), static_cast<int16_t>(a), 0});
     }
   }
-  out.push_back({kEndNegotiations, 0, 0, 0});
+  out.push_back({END_NEGOTIATIONS, 0, 0, 0});
 }
 
 void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSink& ev) {
   switch (a.kind) {
-    case kNegotiate:
-    case kUltimatum:
+    case NEGOTIATE:
+    case ULTIMATUM:
       s.nego_region = static_cast<int8_t>(a.a);
       s.nego_agent = static_cast<int8_t>(a.b);
-      s.nego_ultimatum = a.kind == kUltimatum;
+      s.nego_ultimatum = a.kind == ULTIMATUM;
       s.nego_done |= 1u << a.a;
       s.commit = {-1, -1};
       s.phase = kCommitPounds;
@@ -127,7 +127,7 @@ void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSin
       // agents have no effect, 2.8); whether he does, and with which agent, is his to declare.
       ask_counter(s);
       return;
-    case kCommit:
+    case COMMIT:
       s.commit[seat] = static_cast<int8_t>(a.a);
       if (ev.enabled())
         ev.add_private("commit", core::seat_bit(seat),
@@ -136,7 +136,7 @@ void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSin
       if (s.commit[s.phasing] >= 0 && (s.nego_defender_agent < 0 || s.commit[other(s.phasing)] >= 0))
         resolve(s, ev);
       return;
-    case kEndNegotiations:
+    case END_NEGOTIATIONS:
       belligerency_check(s, ev);
       s.phase = kCombat;
       return;

@@ -24,13 +24,13 @@ void offer_squares(const State& s, int seat, const std::vector<int>& squares, ui
       int b = block_of(sq);
       if (seen >> b & 1) continue;
       seen |= uint64_t{1} << b;
-      out.push_back({kZoom, static_cast<int16_t>(b), 0, 0});
+      out.push_back({ZOOM, static_cast<int16_t>(b), 0, 0});
     }
     return;
   }
   for (int sq : squares)
     if (sq < kSquares && block_of(sq) == s.zoom[seat]) out.push_back({kind, static_cast<int16_t>(sq), 0, 0});
-  out.push_back({kZoom, -1, 0, 0});
+  out.push_back({ZOOM, -1, 0, 0});
 }
 
 std::string block_label(int block) {

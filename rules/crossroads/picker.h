@@ -11,7 +11,7 @@ namespace frontier::crossroads {
 constexpr int kBlock = 7;          // squares per block side (the 42x42 grid has 6x6 blocks)
 constexpr size_t kShortList = 36;  // longer lists go through the blocks
 
-// Appends (kind, square) choices for `squares`, or the block choices (kZoom) when the list is
+// Appends (kind, square) choices for `squares`, or the block choices (ZOOM) when the list is
 // long and `seat` has not picked a block yet.
 void offer_squares(const State& s, int seat, const std::vector<int>& squares, uint16_t kind, Actions& out);
 std::string block_label(int block);

@@ -26,69 +26,68 @@ int unit_strength(const State& s, int unit) {
 
 int heuristic_score(const State& s, int seat, const core::Action& a) {
   switch (a.kind) {
-    case kNegotiate:
-    case kUltimatum:
+    case NEGOTIATE:
+    case ULTIMATUM:
       return 60 + s.d->region_vp[a.a];
-    case kCommit:  // about half the treasury: enough to win some, not all in one region
+    case COMMIT:  // about half the treasury: enough to win some, not all in one region
       return 50 - std::abs(2 * a.a - s.pounds[seat]);
-    case kResolve:
+    case RESOLVE:
       return 55;
-    case kDiscover:
+    case DISCOVER:
       return 45;
-    case kRecruit:
+    case RECRUIT:
       return a.a < 0 ? -20 : 40;  // a = -1 cancels the pick
-    case kRecruitAt:
+    case RECRUIT_AT:
       return 35 + square_value(s, seat, a.a);
-    case kBuyMarker:
+    case BUY_MARKER:
       return a.a == kRailroad ? 20 : 36;
-    case kBuySp:
+    case BUY_SP:
       return s.sp[seat] < 4 ? 38 : 5;
-    case kSelectForce:
+    case SELECT_FORCE:
       return 30;
-    case kBeginMove:
+    case BEGIN_MOVE:
       return 34;
-    case kStep:
+    case STEP:
       return 32 + square_value(s, seat, a.a);
-    case kEndMove:
+    case END_MOVE:
       return a.a == 1 ? -20 : 15;  // never cancel a selected force
-    case kEndMovement:
-    case kEndNegotiations:
-    case kDone:
+    case END_MOVEMENT:
+    case END_NEGOTIATIONS:
+    case DONE:
       return 10;
-    case kChooseCrt:  // Battle over Raid
-    case kWithdraw:   // stand and fight
+    case CHOOSE_CRT:  // Battle over Raid
+    case WITHDRAW:    // stand and fight
       return a.a == 0 ? 30 : 20;
-    case kTerrainMultiple:
+    case TERRAIN_MULTIPLE:
       return 30 + a.a;
-    case kLose:
-    case kStarve:
+    case LOSE:
+    case STARVE:
       return 30 - unit_strength(s, a.a);  // the weakest unit goes
-    case kPrisoner:
+    case PRISONER:
       return a.a == 1 ? 25 : 15;
-    case kMassacre:
+    case MASSACRE:
       return a.b == 0 ? 25 : 5;
-    case kEndCombat:
+    case END_COMBAT:
       return a.a == 0 ? 12 : 11;
-    case kProvision:
+    case PROVISION:
       return 20 + a.a;  // pay what it must
-    case kAnswerOffer:  // a gift is accepted, anything asked of it refused
+    case ANSWER_OFFER:  // a gift is accepted, anything asked of it refused
       return (a.a == 1) == (s.offer_kind == kGivePounds || s.offer_kind == kGiveRegion) ? 20 : 10;
-    case kOfferPounds:
-    case kOfferRegion:
+    case OFFER_POUNDS:
+    case OFFER_REGION:
       return -10;
-    case kDisband:
-    case kToggleUnit:
-    case kDrop:
+    case DISBAND:
+    case TOGGLE_UNIT:
+    case DROP:
       return -30;  // whole forces move; nothing is given up by choice
-    case kZoom:
+    case ZOOM:
       return a.a < 0 ? -15 : 15;  // narrows a long list of squares; never back out
-    case kPickAgent:
+    case PICK_AGENT:
       return a.a >= 0 ? 20 : 10;
-    case kChooseFirst:
+    case CHOOSE_FIRST:
       return a.a == seat ? 20 : 10;
-    case kPlace:
-    case kLevy:
-    case kJihadPlace:
+    case PLACE:
+    case LEVY:
       return 20 + square_value(s, seat, a.a);
     default:
       return 15;

@@ -82,7 +82,7 @@ void setup_legal(const State& s, int seat, Actions& out) {
   if (seat != setup_placer(s)) return;
   std::vector<int> c;
   candidates(s, c);
-  offer_squares(s, seat, c, kPlace, out);
+  offer_squares(s, seat, c, PLACE, out);
 }
 
 void setup_apply(State& s, const core::Action& a, core::EventSink& ev) {

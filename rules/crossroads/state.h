@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/game.h"
+#include "crossroads.pb.h"
 #include "crossroads/data.h"
 
 namespace frontier::crossroads {
@@ -15,54 +16,8 @@ constexpr int kMaxUnits = 320, kMaxAgents = 72;
 constexpr int16_t kPool = -1, kDead = -2, kHeldByBritish = -3, kHeldByRussian = -4;
 constexpr int8_t kBritish = 0, kRussian = 1, kNeutral = 2;
 
-// Action kinds (proto/crossroads.proto ActionKind documents a/b/c).
-enum Kind : uint16_t {
-  kPlace = 1,
-  kChooseFirst,
-  kRecruit,
-  kRecruitAt,
-  kBuySp,
-  kBuyMarker,
-  kDisband,
-  kDone,
-  kSelectForce,
-  kToggleUnit,
-  kBeginMove,
-  kStep,
-  kDrop,
-  kEndMove,
-  kEndMovement,
-  kNegotiate,
-  kCommit,
-  kEndNegotiations,
-  kResolve,
-  kWithdraw,
-  kChooseCrt,
-  kTerrainMultiple,
-  kLose,
-  kRetreat,
-  kPrisoner,
-  kMassacre,
-  kEndCombat,
-  kProvision,
-  kStarve,
-  kLevy,
-  kEmbark,
-  kRail,
-  kOfferPounds,
-  kOfferRegion,
-  kAnswerOffer,
-  kForcedMarch,
-  kUltimatum,
-  kDiscover,
-  kJihadPlace,
-  kTargetSquare,
-  kRelease,
-  kChooseAgent,
-  kZoom,
-  kPickAgent,
-};
-
+// Action kinds are the generated ActionKind of proto/crossroads.proto (which documents a/b/c),
+// so the rules, the clients and the wire share one list.
 enum Phase : uint8_t {
   kSetup,
   kInitiative,

@@ -70,7 +70,7 @@ void provision_legal(const State& s, int seat, Actions& out) {
   if (s.phase == kStarveChoice) {
     for (int u = 0; u < s.nunits; ++u)
       if (s.units[u].loc == s.prov_sq && s.unit_side(u) == seat)
-        out.push_back({kStarve, static_cast<int16_t>(u), 0, 0});
+        out.push_back({STARVE, static_cast<int16_t>(u), 0, 0});
     return;
   }
   bool exped = false;
@@ -81,13 +81,13 @@ void provision_legal(const State& s, int seat, Actions& out) {
     if ((pay & 2) && !exped) continue;
     int cost = (pay & 1) + (pay >> 1 & 1);
     if (cost > s.sp[seat]) continue;
-    out.push_back({kProvision, static_cast<int16_t>(pay), 0, 0});
+    out.push_back({PROVISION, static_cast<int16_t>(pay), 0, 0});
   }
 }
 
 void provision_apply(State& s, const core::Action& a, core::EventSink& ev) {
   int side = s.prov_side, sq = s.prov_sq;
-  if (a.kind == kStarve) {
+  if (a.kind == STARVE) {
     eliminate_unit(s, a.a, ev);
     if (--s.starve_due > 0) return;
     s.phase = kProvisioning;

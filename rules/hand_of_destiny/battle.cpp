@@ -349,24 +349,25 @@ void legal_battle(const State& s, core::Seat, Actions& out) {
   switch (s.step) {
     case Step::kChooseBattle:
       for (int sp = 0; sp < s.sc->space_count(); ++sp) {
-        if (contested(s, sp)) out.push_back(act(kFight, sp));
+        if (contested(s, sp)) out.push_back(act(khartoum::FIGHT, sp));
       }
       break;
     case Step::kFire:
       for (uint64_t m = fighters(s, b.to_fire, true); m; m &= m - 1) {
         int u = std::countr_zero(m);
-        if (can_fire(s, u)) out.push_back(act(kFire, u));
+        if (can_fire(s, u)) out.push_back(act(khartoum::FIRE, u));
       }
       for (uint64_t m = fighters(s, b.to_fire, true); m; m &= m - 1) {
         int u = std::countr_zero(m);
-        if (can_break_off(s, u)) out.push_back(act(kBreakOff, u));
+        if (can_break_off(s, u)) out.push_back(act(khartoum::BREAK_OFF, u));
       }
       break;
     case Step::kBreakoffTo:
     case Step::kRetreat: {
       uint64_t g = s.step == Step::kRetreat ? fighters(s, b.loser, false) : uint64_t{1} << b.breakoff_unit;
       for (uint64_t m = retreat_destinations(s, g, b.space); m; m &= m - 1) {
-        out.push_back(act(s.step == Step::kRetreat ? kRetreatTo : kBreakoffTo, std::countr_zero(m)));
+        out.push_back(act(s.step == Step::kRetreat ? khartoum::RETREAT_TO : khartoum::BREAKOFF_TO,
+                          std::countr_zero(m)));
       }
       break;
     }
@@ -376,35 +377,35 @@ void legal_battle(const State& s, core::Seat, Actions& out) {
         // 13.3 note: eliminations first, on unpanicked units first.
         uint64_t up = fighters(s, b.target, true);
         for (uint64_t m = up ? up : all; m; m &= m - 1)
-          out.push_back(act(kEliminateUnit, std::countr_zero(m)));
+          out.push_back(act(khartoum::ELIMINATE_UNIT, std::countr_zero(m)));
       } else {
         for (uint64_t m = panic_targets(s, b.target); m; m &= m - 1)
-          out.push_back(act(kPanicUnit, std::countr_zero(m)));  // 16.0: not on an elite defender
+          out.push_back(act(khartoum::PANIC_UNIT, std::countr_zero(m)));  // 16.0: not on an elite defender
       }
       break;
     }
     case Step::kMajorRecruit:
       for (int u = 0; u < s.sc->unit_count(); ++u) {
-        if (major_recruit_ok(s, u)) out.push_back(act(kChooseUnit, u));
+        if (major_recruit_ok(s, u)) out.push_back(act(khartoum::CHOOSE_UNIT, u));
       }
       break;
     case Step::kMajorLoss:
       for (int u = 0; u < s.sc->unit_count(); ++u) {
-        if (s.info(u).side == b.loser && unit_on_map(s, u)) out.push_back(act(kChooseUnit, u));
+        if (s.info(u).side == b.loser && unit_on_map(s, u)) out.push_back(act(khartoum::CHOOSE_UNIT, u));
       }
       break;
     case Step::kPursuit: {
       uint64_t g = pursuit_group(s);
-      out.push_back(act(kNoPursuit));  // first, so a first-choice policy always moves on
+      out.push_back(act(khartoum::NO_PURSUIT));  // first, so a first-choice policy always moves on
       for (uint64_t m = fighters(s, b.winner, false); m; m &= m - 1) {
         int u = std::countr_zero(m);
-        if (pursuer(s, u)) out.push_back(act(kPursueWith, u));
+        if (pursuer(s, u)) out.push_back(act(khartoum::PURSUE_WITH, u));
       }
       if (g) {
         const SpaceInfo& here = s.sc->spaces[static_cast<size_t>(b.space)];
         for (int i = 0; i < here.link_count; ++i) {
           const Link& l = here.links[static_cast<size_t>(i)];
-          if (l.kind != kNaval && route_usable(s, g, l, true)) out.push_back(act(kPursueTo, l.to));
+          if (l.kind != kNaval && route_usable(s, g, l, true)) out.push_back(act(khartoum::PURSUE_TO, l.to));
         }
       }
       break;
@@ -417,17 +418,17 @@ void legal_battle(const State& s, core::Seat, Actions& out) {
 void apply_battle(State& s, const core::Action& a, core::EventSink& log) {
   BattleState& b = s.battle;
   switch (a.kind) {
-    case kFight:
+    case khartoum::FIGHT:
       begin_battle(s, a.a, log);
       return;
-    case kFire:
+    case khartoum::FIRE:
       fire(s, a.a, log);
       return;
-    case kBreakOff:
+    case khartoum::BREAK_OFF:
       b.breakoff_unit = static_cast<int8_t>(a.a);
       s.step = Step::kBreakoffTo;
       return;
-    case kBreakoffTo: {
+    case khartoum::BREAKOFF_TO: {
       int u = b.breakoff_unit;
       set_loc(s, u, a.a);
       s.unit(u).flags |= kFired | kMoved;
@@ -438,12 +439,12 @@ void apply_battle(State& s, const core::Action& a, core::EventSink& log) {
       next_fire(s, log);
       return;
     }
-    case kEliminateUnit:
+    case khartoum::ELIMINATE_UNIT:
       --b.pending_elim;
       eliminate_unit(s, a.a, log);
       after_hits(s, log);
       return;
-    case kPanicUnit: {
+    case khartoum::PANIC_UNIT: {
       --b.pending_panic;
       PanicEffect e = panic_effect(s, a.a);
       if (e == PanicEffect::kEliminate) {
@@ -455,7 +456,7 @@ void apply_battle(State& s, const core::Action& a, core::EventSink& log) {
       after_hits(s, log);
       return;
     }
-    case kRetreatTo: {
+    case khartoum::RETREAT_TO: {
       uint64_t g = fighters(s, b.loser, false);
       for (uint64_t m = g; m; m &= m - 1) set_loc(s, std::countr_zero(m), a.a);
       if (log.enabled())
@@ -464,7 +465,7 @@ void apply_battle(State& s, const core::Action& a, core::EventSink& log) {
       rally_and_after(s, log);
       return;
     }
-    case kChooseUnit:
+    case khartoum::CHOOSE_UNIT:
       if (s.step == Step::kMajorRecruit) {
         set_loc(s, a.a, b.space);
         s.unit(a.a).flags |= kBattleRecruit | kMoved;
@@ -483,13 +484,13 @@ void apply_battle(State& s, const core::Action& a, core::EventSink& log) {
       }
       after_major(s, log);
       return;
-    case kPursueWith:
+    case khartoum::PURSUE_WITH:
       s.unit(a.a).flags ^= kSelected;
       return;
-    case kNoPursuit:
+    case khartoum::NO_PURSUIT:
       next_battle(s, log);
       return;
-    case kPursueTo: {
+    case khartoum::PURSUE_TO: {
       uint64_t g = pursuit_group(s);
       for (uint64_t m = g; m; m &= m - 1) {
         set_loc(s, std::countr_zero(m), a.a);

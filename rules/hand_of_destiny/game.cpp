@@ -344,44 +344,44 @@ std::string HandOfDestinyGame::explain_illegal(const core::GameState& gs, core::
   if (prompt_seat(s) != seat) return seat_name(seat) + " has no decision to make now";
   auto unit_ok = [&](int u) { return u >= 0 && u < s.sc->unit_count(); };
   switch (a.kind) {
-    case kReRecruit:
+    case khartoum::RE_RECRUIT:
       if (unit_ok(a.a) && s.info(a.a).never_returns)
         return s.info(a.a).name + " may not be re-recruited (28.0)";
       return "Only eliminated British units named on the card may be re-recruited, two at most (28.0)";
-    case kPlaceUnit:
+    case khartoum::PLACE_UNIT:
       return "Recruits go where 28.0 allows: Mahdists with the Mahdi or in Mahdist-held towns, the Empire at "
              "Empire-held Wadi "
              "Halfa or Suakin (British also at the ports, 29.13), never among enemy units";
-    case kPlaceSetup:
+    case khartoum::PLACE_SETUP:
       return "That space is not a legal set-up space for this unit (25.1, 25.2)";
-    case kStepTo:
-    case kMarchTo:
+    case khartoum::STEP_TO:
+    case khartoum::MARCH_TO:
       return "No route the whole group may use leads there (11.0, 29.8 desert, 29.10 river boats, 29.11 "
              "Nile, 29.12 naval)";
-    case kFire:
+    case khartoum::FIRE:
       return "Each unpanicked unit fires once per round, when its side's turn to fire comes (13.1, 13.3)";
-    case kEliminateUnit:
+    case khartoum::ELIMINATE_UNIT:
       return "Eliminations are taken first and by unpanicked units first, from units in this battle (13.3)";
-    case kPanicUnit:
+    case khartoum::PANIC_UNIT:
       return "Panics are taken after every elimination, by units in this battle (13.3)";
-    case kRetreatTo:
-    case kBreakoffTo:
+    case khartoum::RETREAT_TO:
+    case khartoum::BREAKOFF_TO:
       return "Retreat to an adjacent space free of enemy units by a route every retreating unit may use "
              "(13.5)";
-    case kBreakOff:
+    case khartoum::BREAK_OFF:
       return "Only unpanicked leaders, cavalry, camels and river boats may break off, instead of firing "
              "(18.0, 29.16)";
-    case kPursueTo:
-    case kPursueWith:
+    case khartoum::PURSUE_TO:
+    case khartoum::PURSUE_WITH:
       return "Only unpanicked leaders and cavalry of the winning attacker pursue, one route, together (19.0)";
-    case kMoveFrom:
-    case kToggle:
-    case kSetOut:
+    case khartoum::MOVE_FROM:
+    case khartoum::TOGGLE:
+    case khartoum::SET_OUT:
       return "Only units the card lets move (11.0, 29.2) that have not moved yet may go; garrisons never "
              "move (29.3)";
-    case kHoldCard:
-    case kPlayNow:
-    case kPlayHeld:
+    case khartoum::HOLD_CARD:
+    case khartoum::PLAY_NOW:
+    case khartoum::PLAY_HELD:
       return "Only the card just picked (or the held card) may be played or held (29.1)";
     default:
       break;
@@ -397,23 +397,23 @@ std::string HandOfDestinyGame::describe(const core::GameState& gs, core::Seat, c
     return s.sc->cards[static_cast<size_t>(c)].id + " " + s.sc->cards[static_cast<size_t>(c)].name;
   };
   switch (a.kind) {
-    case kPlaceSetup:
+    case khartoum::PLACE_SETUP:
       return "Set up " + un(s.setup_cursor) + " at " + sp(a.a);
-    case kPlayHeld:
+    case khartoum::PLAY_HELD:
       return "Play held " + card(a.a);
-    case kDrawCard:
+    case khartoum::DRAW_CARD:
       return "Pick a card";
-    case kPlayNow:
+    case khartoum::PLAY_NOW:
       return "Play " + card(a.a) + " now";
-    case kHoldCard:
+    case khartoum::HOLD_CARD:
       return "Hold " + card(a.a);
-    case kReRecruit:
+    case khartoum::RE_RECRUIT:
       return "Re-recruit " + un(a.a);
-    case kDone:
+    case khartoum::DONE:
       return "Done";
-    case kPlaceUnit:
+    case khartoum::PLACE_UNIT:
       return "Place " + un(s.pending_unit) + " at " + sp(a.a);
-    case kChooseUnit:
+    case khartoum::CHOOSE_UNIT:
       switch (s.step) {
         case Step::kBreakoutGarrison:
           return "Break out " + un(a.a);
@@ -424,45 +424,45 @@ std::string HandOfDestinyGame::describe(const core::GameState& gs, core::Seat, c
         default:
           return "Recruit " + un(a.a);
       }
-    case kMarchStack:
+    case khartoum::MARCH_STACK:
       return "March the Egyptians at " + sp(a.a);
-    case kMarchTo:
+    case khartoum::MARCH_TO:
       return "March the Egyptians to " + sp(a.a);
-    case kMoveFrom:
+    case khartoum::MOVE_FROM:
       return "Move from " + sp(a.a);
-    case kEndMarch:
+    case khartoum::END_MARCH:
       return "End the March Phase";
-    case kToggle:
+    case khartoum::TOGGLE:
       return (s.unit(a.a).flags & kSelected ? "Leave " : "Take ") + un(a.a);
-    case kSetOut:
+    case khartoum::SET_OUT:
       return "Set out";
-    case kCancel:
+    case khartoum::CANCEL:
       return "Cancel";
-    case kStepTo:
+    case khartoum::STEP_TO:
       return "Go to " + sp(a.a);
-    case kHalt:
+    case khartoum::HALT:
       return "Halt at " + sp(s.group_space);
-    case kFight:
+    case khartoum::FIGHT:
       return "Fight at " + sp(a.a);
-    case kFire:
+    case khartoum::FIRE:
       return "Fire with " + un(a.a);
-    case kBreakOff:
+    case khartoum::BREAK_OFF:
       return "Break off " + un(a.a);
-    case kEliminateUnit:
+    case khartoum::ELIMINATE_UNIT:
       return "Eliminate " + un(a.a);
-    case kPanicUnit:
+    case khartoum::PANIC_UNIT:
       return "Panic " + un(a.a);
-    case kRetreatTo:
+    case khartoum::RETREAT_TO:
       return "Retreat to " + sp(a.a);
-    case kBreakoffTo:
+    case khartoum::BREAKOFF_TO:
       return "Break off to " + sp(a.a);
-    case kPursueWith:
+    case khartoum::PURSUE_WITH:
       return (s.unit(a.a).flags & kSelected ? "Hold back " : "Pursue with ") + un(a.a);
-    case kPursueTo:
+    case khartoum::PURSUE_TO:
       return "Pursue to " + sp(a.a);
-    case kNoPursuit:
+    case khartoum::NO_PURSUIT:
       return "No pursuit";
-    case kPutOnTop:
+    case khartoum::PUT_ON_TOP:
       return "Put " + un(a.a) + " on top at " + sp(s.unit(a.a).loc);
   }
   return "?";
@@ -478,32 +478,32 @@ void HandOfDestinyGame::refs(const core::GameState& gs, core::Seat, const core::
     out.push_back(r);
   };
   switch (a.kind) {
-    case kPlaceSetup:
-    case kPlaceUnit:
-    case kMarchStack:
-    case kMarchTo:
-    case kMoveFrom:
-    case kStepTo:
-    case kFight:
-    case kRetreatTo:
-    case kBreakoffTo:
-    case kPursueTo:
+    case khartoum::PLACE_SETUP:
+    case khartoum::PLACE_UNIT:
+    case khartoum::MARCH_STACK:
+    case khartoum::MARCH_TO:
+    case khartoum::MOVE_FROM:
+    case khartoum::STEP_TO:
+    case khartoum::FIGHT:
+    case khartoum::RETREAT_TO:
+    case khartoum::BREAKOFF_TO:
+    case khartoum::PURSUE_TO:
       add("space", s.sc->spaces[static_cast<size_t>(a.a)].id);
       break;
-    case kReRecruit:
-    case kChooseUnit:
-    case kToggle:
-    case kFire:
-    case kBreakOff:
-    case kEliminateUnit:
-    case kPanicUnit:
-    case kPursueWith:
-    case kPutOnTop:
+    case khartoum::RE_RECRUIT:
+    case khartoum::CHOOSE_UNIT:
+    case khartoum::TOGGLE:
+    case khartoum::FIRE:
+    case khartoum::BREAK_OFF:
+    case khartoum::ELIMINATE_UNIT:
+    case khartoum::PANIC_UNIT:
+    case khartoum::PURSUE_WITH:
+    case khartoum::PUT_ON_TOP:
       add("unit", s.info(a.a).id);
       break;
-    case kPlayHeld:
-    case kPlayNow:
-    case kHoldCard:
+    case khartoum::PLAY_HELD:
+    case khartoum::PLAY_NOW:
+    case khartoum::HOLD_CARD:
       add("card", s.sc->cards[static_cast<size_t>(a.a)].id);
       break;
     default:

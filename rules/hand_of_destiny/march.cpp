@@ -130,12 +130,12 @@ void legal_march(const State& s, Actions& out) {
   switch (s.step) {
     case Step::kMarch: {
       // Ending first: a policy that always takes the first choice still gets through the game.
-      out.push_back(act(kEndMarch));
+      out.push_back(act(khartoum::END_MARCH));
       for (int sp = 0; sp < s.sc->space_count(); ++sp) {
         if (!has_side(s, sp, s.player)) continue;
         for (int u = 0; u < s.sc->unit_count(); ++u) {
           if (s.unit(u).loc == sp && movable(s, u)) {
-            out.push_back(act(kMoveFrom, sp));
+            out.push_back(act(khartoum::MOVE_FROM, sp));
             break;
           }
         }
@@ -146,17 +146,17 @@ void legal_march(const State& s, Actions& out) {
           int at = s.unit(u).loc;
           if (at >= 0 && s.info(u).side == kMahdist && count_in(s, at, kMahdist) > 1 &&
               !has_side(s, at, kEmpire) && top_unit(s, at, kMahdist) != u) {
-            out.push_back(act(kPutOnTop, u));
+            out.push_back(act(khartoum::PUT_ON_TOP, u));
           }
         }
       }
       break;
     }
     case Step::kGroup: {
-      if (group_valid(s, selected(s))) out.push_back(act(kSetOut));
-      out.push_back(act(kCancel));
+      if (group_valid(s, selected(s))) out.push_back(act(khartoum::SET_OUT));
+      out.push_back(act(khartoum::CANCEL));
       for (int u = 0; u < s.sc->unit_count(); ++u) {
-        if (s.unit(u).loc == s.group_space && movable(s, u)) out.push_back(act(kToggle, u));
+        if (s.unit(u).loc == s.group_space && movable(s, u)) out.push_back(act(khartoum::TOGGLE, u));
       }
       break;
     }
@@ -165,9 +165,9 @@ void legal_march(const State& s, Actions& out) {
       const SpaceInfo& here = s.sc->spaces[static_cast<size_t>(s.group_space)];
       for (int i = 0; i < here.link_count; ++i) {
         const Link& l = here.links[static_cast<size_t>(i)];
-        if (group_can_step(s, g, l)) out.push_back(act(kStepTo, l.to));
+        if (group_can_step(s, g, l)) out.push_back(act(khartoum::STEP_TO, l.to));
       }
-      out.push_back(act(s.group_stepped ? kHalt : kCancel));
+      out.push_back(act(s.group_stepped ? khartoum::HALT : khartoum::CANCEL));
       break;
     }
     default:
@@ -177,10 +177,10 @@ void legal_march(const State& s, Actions& out) {
 
 void apply_march(State& s, const core::Action& a, core::EventSink& log) {
   switch (a.kind) {
-    case kEndMarch:
+    case khartoum::END_MARCH:
       start_battle_phase(s, log);
       return;
-    case kPutOnTop: {
+    case khartoum::PUT_ON_TOP: {
       uint8_t flags = s.unit(a.a).flags;
       int8_t left = s.unit(a.a).moves_left;
       set_loc(s, a.a, s.unit(a.a).loc);  // a fresh stamp: the top of the stack
@@ -191,7 +191,7 @@ void apply_march(State& s, const core::Action& a, core::EventSink& log) {
                         "Mahdist reorders a stack");
       return;
     }
-    case kMoveFrom: {
+    case khartoum::MOVE_FROM: {
       s.group_space = static_cast<int8_t>(a.a);
       s.group_stepped = false;
       for (int u = 0; u < s.sc->unit_count(); ++u) {
@@ -209,15 +209,15 @@ void apply_march(State& s, const core::Action& a, core::EventSink& log) {
       s.step = Step::kGroup;
       return;
     }
-    case kToggle:
+    case khartoum::TOGGLE:
       s.unit(a.a).flags ^= kSelected;
       return;
-    case kCancel:
+    case khartoum::CANCEL:
       for (auto& us : s.units) us.flags &= static_cast<uint8_t>(~kSelected);
       s.group_space = -1;
       s.step = Step::kMarch;
       return;
-    case kSetOut: {
+    case khartoum::SET_OUT: {
       uint64_t g = selected(s);
       bool boats = false;
       for (uint64_t m = g; m; m &= m - 1) boats |= s.info(std::countr_zero(m)).fleet;
@@ -230,10 +230,10 @@ void apply_march(State& s, const core::Action& a, core::EventSink& log) {
       s.step = Step::kMoveStep;
       return;
     }
-    case kHalt:
+    case khartoum::HALT:
       finish_group(s, log);
       return;
-    case kStepTo: {
+    case khartoum::STEP_TO: {
       uint64_t g = selected(s);
       int from = s.group_space, to = a.a;
       bool boats = false;
@@ -270,7 +270,7 @@ bool egyptian_march_possible(const State& s) {
 void legal_egyptian_march(const State& s, Actions& out) {
   if (s.step == Step::kEgyptianMarchStack) {
     for (int sp = 0; sp < s.sc->space_count(); ++sp) {
-      if (egyptian_marchers(s, sp)) out.push_back(act(kMarchStack, sp));
+      if (egyptian_marchers(s, sp)) out.push_back(act(khartoum::MARCH_STACK, sp));
     }
     return;
   }
@@ -278,12 +278,12 @@ void legal_egyptian_march(const State& s, Actions& out) {
   const SpaceInfo& here = s.sc->spaces[static_cast<size_t>(s.march_space)];
   for (int i = 0; i < here.link_count; ++i) {
     const Link& l = here.links[static_cast<size_t>(i)];
-    if (l.kind != kNaval && route_usable(s, g, l, false)) out.push_back(act(kMarchTo, l.to));
+    if (l.kind != kNaval && route_usable(s, g, l, false)) out.push_back(act(khartoum::MARCH_TO, l.to));
   }
 }
 
 void apply_egyptian_march(State& s, const core::Action& a, core::EventSink& log) {
-  if (a.kind == kMarchStack) {
+  if (a.kind == khartoum::MARCH_STACK) {
     s.march_space = static_cast<int8_t>(a.a);
     uint64_t g = egyptian_marchers(s, a.a);
     for (uint64_t m = g; m; m &= m - 1) s.unit(std::countr_zero(m)).flags |= kSelected;

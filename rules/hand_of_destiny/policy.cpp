@@ -11,32 +11,32 @@ namespace frontier::hand_of_destiny {
 int greedy_score(const State& s, int seat, const core::Action& a) {
   int enemy = 1 - seat, score = 0;
   switch (a.kind) {
-    case kStepTo:
-    case kPursueTo:
+    case khartoum::STEP_TO:
+    case khartoum::PURSUE_TO:
       if (has_side(s, a.a, enemy))
         score += 100;
       else if (is_town(s, a.a))
         score += 30;
       if (seat == kMahdist && s.sc->spaces[static_cast<size_t>(a.a)].vp == 3) score += 40;
       break;
-    case kSetOut:
+    case khartoum::SET_OUT:
       score += 50;
       break;
-    case kMoveFrom:
+    case khartoum::MOVE_FROM:
       score += 20;
       break;
-    case kToggle:
+    case khartoum::TOGGLE:
       score -= 50;  // splitting a stack
       break;
-    case kHalt:
-    case kCancel:
+    case khartoum::HALT:
+    case khartoum::CANCEL:
       score -= 20;
       break;
-    case kBreakOff:
-    case kPutOnTop:
+    case khartoum::BREAK_OFF:
+    case khartoum::PUT_ON_TOP:
       score -= 50;
       break;
-    case kEndMarch:
+    case khartoum::END_MARCH:
       score -= 10;
       break;
     default:

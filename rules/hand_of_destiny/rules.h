@@ -8,44 +8,14 @@
 
 #include "core/game.h"
 #include "hand_of_destiny/state.h"
+#include "khartoum.pb.h"
 
 namespace frontier::hand_of_destiny {
 
-// Action kinds; proto/khartoum.proto (ActionKind) documents a/b/c for clients.
-enum Kind : uint16_t {
-  kPlaceSetup = 1,  // a = space
-  kPlayHeld = 2,    // a = card
-  kDrawCard = 3,
-  kPlayNow = 4,    // a = card
-  kHoldCard = 5,   // a = card
-  kReRecruit = 6,  // a = unit
-  kDone = 7,
-  kPlaceUnit = 8,    // a = space
-  kChooseUnit = 9,   // a = unit
-  kMarchStack = 10,  // a = space (card 18)
-  kMarchTo = 11,     // a = space (card 18)
-  kMoveFrom = 12,    // a = space
-  kEndMarch = 13,
-  kToggle = 14,  // a = unit
-  kSetOut = 15,
-  kCancel = 16,
-  kStepTo = 17,  // a = space
-  kHalt = 18,
-  kFight = 19,          // a = space
-  kFire = 20,           // a = unit
-  kBreakOff = 21,       // a = unit
-  kEliminateUnit = 22,  // a = unit
-  kPanicUnit = 23,      // a = unit
-  kRetreatTo = 24,      // a = space
-  kPursueWith = 25,     // a = unit
-  kPursueTo = 26,       // a = space
-  kNoPursuit = 27,
-  kBreakoffTo = 28,  // a = space
-  kPutOnTop = 29,    // a = unit (29.14: the Mahdist orders his stacks)
-};
-
+// Action kinds are the generated khartoum::ActionKind (proto/khartoum.proto documents a/b/c), so
+// the rules, the clients and the wire share one list.
 using Actions = std::vector<core::Action>;
-inline core::Action act(Kind k, int a = 0) {
+inline core::Action act(khartoum::ActionKind k, int a = 0) {
   return core::Action{static_cast<uint16_t>(k), static_cast<int16_t>(a), 0, 0};
 }
 

@@ -382,39 +382,39 @@ void legal_turn(const State& s, core::Seat, Actions& out) {
     case Step::kSetupGarrison:
     case Step::kSetupMahdist:
       for (int sp = 0; sp < s.sc->space_count(); ++sp) {
-        if (setup_space_ok(s, s.setup_cursor, sp)) out.push_back(act(kPlaceSetup, sp));
+        if (setup_space_ok(s, s.setup_cursor, sp)) out.push_back(act(khartoum::PLACE_SETUP, sp));
       }
       break;
     case Step::kCardChoice:
-      out.push_back(act(kPlayHeld, s.held[s.player]));
-      out.push_back(act(kDrawCard));
+      out.push_back(act(khartoum::PLAY_HELD, s.held[s.player]));
+      out.push_back(act(khartoum::DRAW_CARD));
       break;
     case Step::kHoldDecision:
-      out.push_back(act(kPlayNow, s.card));
-      if (s.held[s.player] < 0) out.push_back(act(kHoldCard, s.card));  // one card aside at a time
+      out.push_back(act(khartoum::PLAY_NOW, s.card));
+      if (s.held[s.player] < 0) out.push_back(act(khartoum::HOLD_CARD, s.card));  // one card aside at a time
       break;
     case Step::kReRecruit:
       for (int u : s.sc->cards[static_cast<size_t>(s.card)].recruit_named) {
-        if (rerecruit_candidate(s, u)) out.push_back(act(kReRecruit, u));
+        if (rerecruit_candidate(s, u)) out.push_back(act(khartoum::RE_RECRUIT, u));
       }
-      out.push_back(act(kDone));
+      out.push_back(act(khartoum::DONE));
       break;
     case Step::kPlaceRecruit:
     case Step::kMahdiReturn:
       for (int sp = 0; sp < s.sc->space_count(); ++sp) {
-        if (placement_ok(s, s.pending_unit, sp)) out.push_back(act(kPlaceUnit, sp));
+        if (placement_ok(s, s.pending_unit, sp)) out.push_back(act(khartoum::PLACE_UNIT, sp));
       }
       break;
     case Step::kChooseEgyptian:
       for (int u = 0; u < s.sc->unit_count(); ++u) {
-        if (egyptian_candidate(s, u)) out.push_back(act(kChooseUnit, u));
+        if (egyptian_candidate(s, u)) out.push_back(act(khartoum::CHOOSE_UNIT, u));
       }
       break;
     case Step::kBreakoutGarrison:
       for (int u = 0; u < s.sc->unit_count(); ++u) {
         const UnitInfo& ui = s.info(u);
         if (ui.side == kEmpire && ui.static_unit && ui.home < 0 && unit_on_map(s, u))
-          out.push_back(act(kChooseUnit, u));
+          out.push_back(act(khartoum::CHOOSE_UNIT, u));
       }
       break;
     case Step::kBreakoutInfantry:
@@ -422,7 +422,7 @@ void legal_turn(const State& s, core::Seat, Actions& out) {
         const UnitInfo& ui = s.info(u);
         if (ui.side == kEmpire && ui.egyptian && !ui.british && !ui.static_unit && !ui.cavalry && !ui.camel &&
             !ui.artillery && s.unit(u).loc == kInBox) {
-          out.push_back(act(kChooseUnit, u));
+          out.push_back(act(khartoum::CHOOSE_UNIT, u));
         }
       }
       break;
@@ -433,7 +433,7 @@ void legal_turn(const State& s, core::Seat, Actions& out) {
 
 void apply_turn(State& s, const core::Action& a, core::EventSink& log) {
   switch (a.kind) {
-    case kPlaceSetup: {
+    case khartoum::PLACE_SETUP: {
       int u = s.setup_cursor;
       set_loc(s, u, a.a);
       if (log.enabled()) {
@@ -452,19 +452,19 @@ void apply_turn(State& s, const core::Action& a, core::EventSink& log) {
       }
       return;
     }
-    case kPlayHeld: {
+    case khartoum::PLAY_HELD: {
       int c = s.held[s.player];
       s.held[s.player] = -1;
       play_card(s, c, log);
       return;
     }
-    case kDrawCard:
+    case khartoum::DRAW_CARD:
       draw_card(s, log);
       return;
-    case kPlayNow:
+    case khartoum::PLAY_NOW:
       play_card(s, a.a, log);
       return;
-    case kHoldCard:
+    case khartoum::HOLD_CARD:
       // 29.1: put aside; the player skips this turn.
       s.held[s.player] = static_cast<int8_t>(a.a);
       s.card = -1;
@@ -473,16 +473,16 @@ void apply_turn(State& s, const core::Action& a, core::EventSink& log) {
         log.add("card.hold", side_name(s, s.player) + " holds a card and skips the turn (29.1)");
       go_recruiting(s, log);
       return;
-    case kReRecruit:
+    case khartoum::RE_RECRUIT:
       --s.rerecruit_left;
       s.pending_unit = static_cast<int8_t>(a.a);
       s.step = Step::kPlaceRecruit;
       return;
-    case kDone:
+    case khartoum::DONE:
       s.rerecruit_left = 0;
       next_recruit(s, log);
       return;
-    case kPlaceUnit:
+    case khartoum::PLACE_UNIT:
       place(s, s.pending_unit, a.a, log);
       s.pending_unit = -1;
       if (s.step == Step::kMahdiReturn) {
@@ -492,7 +492,7 @@ void apply_turn(State& s, const core::Action& a, core::EventSink& log) {
       }
       next_recruit(s, log);
       return;
-    case kChooseUnit:
+    case khartoum::CHOOSE_UNIT:
       if (s.step == Step::kChooseEgyptian) {
         --s.choice_left;
         s.pending_unit = static_cast<int8_t>(a.a);

@@ -116,7 +116,7 @@ TEST(CrossroadsChoices, OffersAreBoundedPerPhase) {
   EXPECT_FALSE(offered(*s, kBritish, "Offer 1 pounds"));
   // A third offer is refused with the reason and changes nothing.
   std::string before = core::state_hash(game(), *s);
-  auto r = core::apply(game(), *s, kBritish, core::Action{kOfferPounds, 1, 0, 0});
+  auto r = core::apply(game(), *s, kBritish, core::Action{OFFER_POUNDS, 1, 0, 0});
   EXPECT_FALSE(r.status.is_ok());
   EXPECT_NE(r.status.message().find("(23.0)"), std::string::npos) << r.status.message();
   EXPECT_EQ(core::state_hash(game(), *s), before);

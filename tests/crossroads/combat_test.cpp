@@ -77,7 +77,7 @@ TEST(CrossroadsCombat, CombatIsMandatory) {
   // 14.21: the combat sub-phase cannot end while enemies share a square.
   auto s = fight({"place British FF at 28,22", "place Russian FF at 28,22"});
   EXPECT_FALSE(offered(*s, kBritish, "End combat"));
-  auto refused = core::apply(game(), *s, kBritish, {kEndCombat, 0, 0, 0});
+  auto refused = core::apply(game(), *s, kBritish, {END_COMBAT, 0, 0, 0});
   EXPECT_FALSE(refused.status.is_ok());
   EXPECT_NE(refused.status.message().find("14.21"), std::string::npos);
 }

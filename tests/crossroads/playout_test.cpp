@@ -116,7 +116,7 @@ TEST(CrossroadsPlayout, IllegalActionChangesNothingAndCitesTheRule) {
   play(*s, kBritish, "Pick the force at Karachi");
   play(*s, kBritish, "Begin the move");
   std::string before = core::state_hash(game(), *s);
-  auto r = core::apply(game(), *s, kBritish, {kStep, static_cast<int16_t>(square("Karachi") + kW), 0, 0});
+  auto r = core::apply(game(), *s, kBritish, {STEP, static_cast<int16_t>(square("Karachi") + kW), 0, 0});
   EXPECT_FALSE(r.status.is_ok());
   EXPECT_NE(r.status.message().find("13.71"), std::string::npos) << r.status.message();
   EXPECT_EQ(core::state_hash(game(), *s), before);

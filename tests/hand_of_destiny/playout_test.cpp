@@ -102,7 +102,7 @@ TEST(Engine, SnapshotRoundTripAndIllegalActionChangesNothing) {
   EXPECT_LE(snap.size(), 64u * 1024);
   std::string before = core::state_hash(m.game, *m.state);
   int seat = m.s().player;
-  auto r = core::apply(m.game, *m.state, seat, act(kStepTo, m.space("dara")));
+  auto r = core::apply(m.game, *m.state, seat, act(khartoum::STEP_TO, m.space("dara")));
   EXPECT_FALSE(r.status.is_ok());
   EXPECT_EQ(core::state_hash(m.game, *m.state), before);
   auto corrupt = m.game.restore(snap.substr(0, snap.size() / 2));

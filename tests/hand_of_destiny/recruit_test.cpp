@@ -88,10 +88,10 @@ TEST(Recruit, GordonIsNeverReRecruited) {  // 28.0, 29.6
   m.edit("draws Empire K-01");
   m.begin("Empire");
   EXPECT_EQ(m.prompt(kEmpire), "march");
-  std::string why = m.game.explain_illegal(*m.state, kEmpire, act(kReRecruit, m.unit("gordon")));
+  std::string why = m.game.explain_illegal(*m.state, kEmpire, act(khartoum::RE_RECRUIT, m.unit("gordon")));
   EXPECT_NE(why.find("Gordon may not be re-recruited (28.0)"), std::string::npos) << why;
   std::string before = core::state_hash(m.game, *m.state);
-  auto r = core::apply(m.game, *m.state, kEmpire, act(kReRecruit, m.unit("gordon")));
+  auto r = core::apply(m.game, *m.state, kEmpire, act(khartoum::RE_RECRUIT, m.unit("gordon")));
   EXPECT_FALSE(r.status.is_ok());
   EXPECT_EQ(core::state_hash(m.game, *m.state), before);
 }
