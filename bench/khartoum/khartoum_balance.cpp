@@ -58,7 +58,7 @@ void play(const HandOfDestinyGame& game, int games, const bool greedy[2]) {
 
 int main(int argc, char** argv) {
   int games = argc > 1 ? std::atoi(argv[1]) : 500;
-  HandOfDestinyGame game("khartoum", "khartoum.txtpb", "campaign", "The campaign");
+  HandOfDestinyGame game("khartoum", *load_scenario("khartoum.txtpb").value(), "campaign", "The campaign");
   for (bool m : {false, true}) {
     for (bool e : {false, true}) {
       const bool greedy[2] = {m, e};

@@ -53,7 +53,8 @@ double run(const core::Game& game, int games, int legal_reps, int apply_extra, u
 
 int main(int argc, char** argv) {
   int games = argc > 1 ? std::atoi(argv[1]) : 20000;
-  hand_of_destiny::HandOfDestinyGame game("khartoum", "khartoum.txtpb", "campaign", "The campaign");
+  hand_of_destiny::HandOfDestinyGame game(
+      "khartoum", *hand_of_destiny::load_scenario("khartoum.txtpb").value(), "campaign", "The campaign");
   MatchSetup setup;
   setup.set_game("khartoum");
   setup.set_scenario("campaign");

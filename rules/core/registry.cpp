@@ -12,6 +12,10 @@ void Registry::add(std::unique_ptr<Game> game) {
   games_.push_back(std::move(game));
 }
 
+void Registry::refuse(std::string game_id, Status why) {
+  problems_.push_back(Status::corruption(game_id + ": " + why.message()));
+}
+
 const Game* Registry::find(std::string_view id) const {
   for (const auto& g : games_) {
     if (g->id() == id) return g.get();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -13,6 +14,10 @@ namespace frontier::core {
 class Registry {
  public:
   void add(std::unique_ptr<Game> game);
+  // A game system whose data did not load says so here instead of aborting: the programs that
+  // offer games refuse to start and print these (the rules library never throws or aborts).
+  void refuse(std::string game_id, Status why);
+  const std::vector<Status>& problems() const { return problems_; }
   // nullptr when no game has this id.
   const Game* find(std::string_view id) const;
   // In registration order.
@@ -24,6 +29,7 @@ class Registry {
  private:
   std::vector<std::unique_ptr<Game>> games_;
   std::vector<frontier::GameInfo> catalogue_;
+  std::vector<Status> problems_;
 };
 
 }  // namespace frontier::core

@@ -1,7 +1,6 @@
 #include "crossroads/data.h"
 
 #include <sstream>
-#include <stdexcept>
 
 #include "core/data.h"
 #include "crossroads_data.pb.h"
@@ -10,24 +9,34 @@ namespace frontier::crossroads {
 
 namespace {
 
-UnitKind parse_kind(const std::string& t) {
+// Bad data is reported, never thrown: the first problem found is kept and load() returns it.
+struct Problems {
+  std::string first;
+  void add(const std::string& what) {
+    if (first.empty()) first = what;
+  }
+};
+
+UnitKind parse_kind(const std::string& t, Problems& problems) {
   if (t == "FF") return kFieldForce;
   if (t == "FC") return kFlyingColumn;
   if (t == "GA") return kGarrison;
   if (t == "IR") return kIrregular;
   if (t == "EL") return kElephant;
   if (t == "GZ") return kGhaziUnit;
-  throw std::runtime_error("crossroads: unknown unit type " + t);
+  problems.add("unknown unit type " + t);
+  return kFieldForce;
 }
 
-CrtResult parse_crt(const std::string& t) {
+CrtResult parse_crt(const std::string& t, Problems& problems) {
   static const char* names[] = {"AE", "A1R", "AR", "EX", "DR", "D1R", "DE"};
   for (int i = 0; i < 7; ++i)
     if (t == names[i]) return static_cast<CrtResult>(i);
-  throw std::runtime_error("crossroads: unknown CRT result " + t);
+  problems.add("unknown CRT result " + t);
+  return kAE;
 }
 
-uint8_t parse_nego(const std::string& t) {
+uint8_t parse_nego(const std::string& t, Problems& problems) {
   uint8_t bits = 0;
   std::stringstream in(t);
   for (std::string part; std::getline(in, part, '+');) {
@@ -44,22 +53,22 @@ uint8_t parse_nego(const std::string& t) {
     else if (part == "T1")
       bits |= kNegT1;
     else if (part != "-")
-      throw std::runtime_error("crossroads: unknown negotiation result " + t);
+      problems.add("unknown negotiation result " + t);
   }
   return bits;
 }
 
-void must(const core::Status& s) {
-  if (!s.is_ok()) throw std::runtime_error(s.message());
-}
-
-Data load() {
+core::Result<Data> load() {
   Data d;
   MapData map;
   TablesData tables;
-  must(core::load_data("crossroads_map.txtpb", &map));
-  must(core::load_data("crossroads_tables.txtpb", &tables));
-  if (map.width() != kW || map.height() != kH) throw std::runtime_error("crossroads: map size");
+  Problems problems;
+  if (auto st = core::load_data("crossroads_map.txtpb", &map); !st) return st;
+  if (auto st = core::load_data("crossroads_tables.txtpb", &tables); !st) return st;
+  if (map.width() != kW || map.height() != kH || map.terrain_size() != kH || map.region_size() != kH ||
+      map.route_size() != kH || map.water_size() != kH)
+    return core::Status::corruption("crossroads_map.txtpb: the map is not " + std::to_string(kW) + " by " +
+                                    std::to_string(kH) + " squares in every layer");
   for (const auto& r : map.regions()) {
     d.region_code.push_back(r.code());
     d.region_name.push_back(r.name());
@@ -87,6 +96,10 @@ Data load() {
   for (const auto& c : map.cities()) {
     City city{c.name(), d.region_index(c.region()), c.row() * kW + c.col(), c.income(), c.capital(),
               c.port()};
+    if (city.region < 0 || c.row() < 0 || c.row() >= kH || c.col() < 0 || c.col() >= kW) {
+      problems.add("city " + c.name() + " lies off the map or in an unknown region");
+      continue;
+    }
     d.city_at[city.square] = static_cast<int8_t>(d.cities.size());
     if (city.capital) d.capital[city.region] = static_cast<int>(d.cities.size());
     d.cities.push_back(city);
@@ -98,7 +111,12 @@ Data load() {
   }
   // 19.11/19.12: the Gulf square nearest Karachi, the Caspian square nearest Gur'ev.
   auto nearest_sea = [&](const std::string& city, char body) {
-    int c = d.cities[d.city_index(city)].square, best = -1, bestd = 1 << 30;
+    int index = d.city_index(city);
+    if (index < 0) {
+      problems.add("no city " + city);
+      return -1;
+    }
+    int c = d.cities[index].square, best = -1, bestd = 1 << 30;
     for (int sq = 0; sq < kSquares; ++sq) {
       if (d.water[sq] != body) continue;
       int dist = (sq / kW - c / kW) * (sq / kW - c / kW) + (sq % kW - c % kW) * (sq % kW - c % kW);
@@ -109,8 +127,9 @@ Data load() {
   d.gulf_entry = nearest_sea("Karachi", 'G');
   d.caspian_entry = nearest_sea("Gur'ev", 'C');
   for (const auto& u : tables.units()) {
+    if (d.nation_of(u.nation()) < 0) problems.add("unknown nation " + u.nation());
     UnitType t{static_cast<int8_t>(d.nation_of(u.nation())),
-               parse_kind(u.type()),
+               parse_kind(u.type(), problems),
                static_cast<int8_t>(u.strength()),
                u.crt() == "B"   ? kCrtB
                : u.crt() == "R" ? kCrtR
@@ -123,6 +142,7 @@ Data load() {
   for (const auto& a : tables.agents()) {
     uint8_t periods = 0;
     for (int p : a.periods()) periods |= static_cast<uint8_t>(1 << (p - 1));
+    if (d.nation_of(a.nation()) < 0) problems.add("unknown nation " + a.nation());
     d.agents.push_back({a.name(), static_cast<int8_t>(d.nation_of(a.nation())),
                         static_cast<int8_t>(a.political()), static_cast<int8_t>(a.military()), periods,
                         a.generic()});
@@ -134,7 +154,7 @@ Data load() {
       for (int col = 0; col < 7; ++col) {
         std::string cell;
         in >> cell;
-        d.crt[k][row][col] = parse_crt(cell);
+        d.crt[k][row][col] = parse_crt(cell, problems);
       }
     }
   }
@@ -148,12 +168,12 @@ Data load() {
     for (int col = 0; col < 6; ++col) {
       std::string cell;
       n >> cell;
-      d.negotiations[row][col] = parse_nego(cell);
+      d.negotiations[row][col] = parse_nego(cell, problems);
     }
     for (int col = 0; col < 8; ++col) {
       std::string cell;
       u >> cell;
-      d.ultimatum[row][col] = parse_nego(cell);
+      d.ultimatum[row][col] = parse_nego(cell, problems);
     }
   }
   for (const auto& line : tables.discovery()) {
@@ -165,14 +185,23 @@ Data load() {
     d.discovery[n] = id;
     d.discovery_name[n] = name;
   }
+  if (!problems.first.empty()) return core::Status::corruption("crossroads data: " + problems.first);
+  return d;
+}
+
+const core::Result<Data>& loaded() {
+  static const core::Result<Data> d = load();
   return d;
 }
 
 }  // namespace
 
+core::Status data_status() {
+  return loaded().is_ok() ? core::Status::ok() : loaded().status();
+}
+
 const Data& data() {
-  static const Data d = load();
-  return d;
+  return loaded().value();
 }
 
 int Data::region_index(const std::string& code) const {
@@ -215,8 +244,7 @@ int Data::nation_of(const std::string& code) const {
   if (code == "RU") return kNationRU;
   if (code == "GH") return kGhaziNation;
   int r = region_index(code);
-  if (r < 0) throw std::runtime_error("crossroads: unknown nation " + code);
-  return 2 + r;
+  return r < 0 ? -1 : 2 + r;
 }
 
 std::string square_name(const Data& d, int loc) {

@@ -5,7 +5,9 @@
 #include <array>
 #include <cstdint>
 #include <string>
+
 #include <vector>
+#include "core/status.h"
 
 namespace frontier::crossroads {
 
@@ -81,11 +83,13 @@ struct Data {
   int agent_index(const std::string& name) const;
   int type_index(int nation, UnitKind kind) const;  // -1 when the nation has no such unit
   std::string nation_code(int nation) const;
-  std::string nation_name(int nation) const;  // "British", "Russian", "Ghazi" or the region's name
-  int nation_of(const std::string& code) const;
+  std::string nation_name(int nation) const;     // "British", "Russian", "Ghazi" or the region's name
+  int nation_of(const std::string& code) const;  // -1 for an unknown code
 };
 
-// Parsed once per process.
+// Parsed once per process. data_status() says whether the data loaded (the game is registered
+// only then); data() may be called only after it did.
+core::Status data_status();
 const Data& data();
 
 std::string square_name(const Data& d, int loc);

@@ -299,6 +299,7 @@ class CrossroadsGame final : public core::Game {
 }  // namespace
 
 void register_games(core::Registry& r) {
+  if (auto st = scenarios_status(); !st) return r.refuse("crossroads", st);  // the data's status too
   r.add(std::make_unique<CrossroadsGame>());
 }
 

@@ -1,7 +1,6 @@
 #include "crossroads/scenario.h"
 
 #include <sstream>
-#include <stdexcept>
 
 #include "core/data.h"
 #include "crossroads_data.pb.h"
@@ -9,11 +8,14 @@
 namespace frontier::crossroads {
 
 namespace {
-std::vector<Scenario> load() {
+core::Result<std::vector<Scenario>> load() {
+  if (auto st = data_status(); !st) return st;
   const Data& d = data();
+  if (d.counters.size() > kMaxUnits || d.agents.size() > kMaxAgents)
+    return core::Status::corruption("crossroads data: the counter mix exceeds the state's arrays");
   ScenariosData msg;
-  auto st = core::load_data("crossroads_scenarios.txtpb", &msg);
-  if (!st.is_ok()) throw std::runtime_error(st.message());
+  if (auto st = core::load_data("crossroads_scenarios.txtpb", &msg); !st) return st;
+  auto bad = [](const std::string& what) { return core::Status::corruption("crossroads scenario: " + what); };
   std::vector<Scenario> out;
   for (const auto& sc : msg.scenarios()) {
     Scenario x{sc.id(),
@@ -26,9 +28,14 @@ std::vector<Scenario> load() {
                {},
                sc.ranjit_singh(),
                sc.mutiny_done()};
-    for (const auto& r : sc.british_regions()) x.regions[0].push_back(d.region_index(r));
-    for (const auto& r : sc.russian_regions()) x.regions[1].push_back(d.region_index(r));
+    for (int side = 0; side < 2; ++side) {
+      for (const auto& r : side == 0 ? sc.british_regions() : sc.russian_regions()) {
+        if (d.region_index(r) < 0) return bad("unknown region " + r);
+        x.regions[side].push_back(d.region_index(r));
+      }
+    }
     for (const auto& p : sc.placements()) {
+      if (d.nation_of(p.nation()) < 0) return bad("unknown nation " + p.nation());
       Placement q{p.placer() == "BR" ? 0 : 1,
                   d.nation_of(p.nation()),
                   -1,
@@ -52,17 +59,15 @@ std::vector<Scenario> load() {
         static const char* kinds[] = {"FF", "FC", "GA", "IR", "EL", "GZ"};
         for (int k = 0; k < 6; ++k)
           if (p.type() == kinds[k]) q.type = d.type_index(q.nation, static_cast<UnitKind>(k));
-        if (q.type < 0)
-          throw std::runtime_error("crossroads scenario: no unit " + p.nation() + " " + p.type());
+        if (q.type < 0) return bad("no unit " + p.nation() + " " + p.type());
       }
-      if (p.type() == "AGENT" && q.agent < 0)
-        throw std::runtime_error("crossroads scenario: agent " + p.agent());
+      if (p.type() == "AGENT" && q.agent < 0) return bad("agent " + p.agent());
       const std::string& w = p.where();
       auto colon = w.find(':');
       std::string kind = w.substr(0, colon), arg = colon == std::string::npos ? "" : w.substr(colon + 1);
       if (kind == "city") {
         int c = d.city_index(arg);
-        if (c < 0) throw std::runtime_error("crossroads scenario: city " + arg);
+        if (c < 0) return bad("city " + arg);
         q.fixed = d.cities[c].square;
       } else if (kind == "home") {
         q.home = true;
@@ -70,7 +75,10 @@ std::vector<Scenario> load() {
       } else {
         q.where = kind == "cities" ? Where::kCities : kind == "noncity" ? Where::kNonCity : Where::kFort;
         std::stringstream in(arg);
-        for (std::string code; std::getline(in, code, ',');) q.regions |= 1u << d.region_index(code);
+        for (std::string code; std::getline(in, code, ',');) {
+          if (d.region_index(code) < 0) return bad("unknown region " + code);
+          q.regions |= 1u << d.region_index(code);
+        }
       }
       x.placements.push_back(q);
     }
@@ -78,11 +86,20 @@ std::vector<Scenario> load() {
   }
   return out;
 }
+
+const core::Result<std::vector<Scenario>>& loaded() {
+  static const core::Result<std::vector<Scenario>> s = load();
+  return s;
+}
+
 }  // namespace
 
+core::Status scenarios_status() {
+  return loaded().is_ok() ? core::Status::ok() : loaded().status();
+}
+
 const std::vector<Scenario>& scenarios() {
-  static const std::vector<Scenario> s = load();
-  return s;
+  return loaded().value();
 }
 
 const Scenario& scenario_of(const State& s) {
@@ -101,8 +118,6 @@ void init_state(State& s, int base, int last_turn) {
   for (int side = 0; side < 2; ++side)
     for (int r : sc.regions[side]) s.control[r] = static_cast<int8_t>(side);
   for (int r = 0; r < kRegions; ++r) s.start_neutral[r] = s.control[r] == kNeutral;
-  if (d.counters.size() > kMaxUnits || d.agents.size() > kMaxAgents)
-    throw std::runtime_error("crossroads: counter mix exceeds the state's arrays");
   s.nunits = static_cast<int>(d.counters.size());
   for (int u = 0; u < s.nunits; ++u) s.units[u] = {kPool, d.counters[u], 0};
   s.nagents = static_cast<int>(d.agents.size());

@@ -32,6 +32,9 @@ struct Scenario {
   bool ranjit, mutiny_done;
 };
 
+// Loaded once per process; scenarios_status() says whether they loaded (the game is registered
+// only then), and scenarios() may be called only after they did.
+core::Status scenarios_status();
 const std::vector<Scenario>& scenarios();
 const Scenario& scenario_of(const State& s);
 // A fresh state for scenario index 0/1 (scenario 1 or 2 set-up), ready for its placements.

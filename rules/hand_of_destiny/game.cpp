@@ -136,9 +136,9 @@ const char* step_name(Step step) {
   return "?";
 }
 
-HandOfDestinyGame::HandOfDestinyGame(std::string game_id, const std::string& data_file,
-                                     std::string scenario_id, std::string scenario_name)
-    : sc_(&scenario_from_file(data_file)) {
+HandOfDestinyGame::HandOfDestinyGame(std::string game_id, const Scenario& scenario, std::string scenario_id,
+                                     std::string scenario_name)
+    : sc_(&scenario) {
   info_.set_id(game_id);
   info_.set_title(sc_->name);
   for (const auto& side : sc_->sides) info_.add_seats(side);

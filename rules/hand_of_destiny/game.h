@@ -12,7 +12,8 @@ namespace frontier::hand_of_destiny {
 
 class HandOfDestinyGame final : public core::Game {
  public:
-  HandOfDestinyGame(std::string game_id, const std::string& data_file, std::string scenario_id,
+  // `scenario`: compiled from the game's data file (load_scenario), kept for the process's life.
+  HandOfDestinyGame(std::string game_id, const Scenario& scenario, std::string scenario_id,
                     std::string scenario_name);
 
   const frontier::GameInfo& info() const override { return info_; }

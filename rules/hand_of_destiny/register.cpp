@@ -7,7 +7,9 @@
 namespace frontier::hand_of_destiny {
 
 void register_games(core::Registry& r) {
-  r.add(std::make_unique<HandOfDestinyGame>("khartoum", "khartoum.txtpb", "campaign",
+  auto khartoum = load_scenario("khartoum.txtpb");
+  if (!khartoum) return r.refuse("khartoum", khartoum.status());
+  r.add(std::make_unique<HandOfDestinyGame>("khartoum", **khartoum, "campaign",
                                             "The campaign, 1883-1885 (9 turns)"));
 }
 

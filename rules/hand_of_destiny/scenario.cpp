@@ -2,7 +2,6 @@
 // typo in a data file is an error at load, never a silent -1 during play.
 #include "hand_of_destiny/scenario.h"
 
-#include <cstdlib>
 #include <map>
 #include <memory>
 
@@ -205,16 +204,15 @@ core::Result<Scenario> compile_scenario(const ScenarioData& d) {
   return s;
 }
 
-const Scenario& scenario_from_file(const std::string& file) {
-  // One compiled copy per file for the life of the process; states point at it.
+core::Result<const Scenario*> load_scenario(const std::string& file) {
   static std::map<std::string, std::unique_ptr<Scenario>> cache;
   auto it = cache.find(file);
-  if (it != cache.end()) return *it->second;
+  if (it != cache.end()) return it->second.get();
   ScenarioData data;
-  if (auto st = core::load_data(file, &data); !st) std::abort();
+  if (auto st = core::load_data(file, &data); !st) return st;
   auto compiled = compile_scenario(data);
-  if (!compiled) std::abort();
-  return *cache.emplace(file, std::make_unique<Scenario>(std::move(compiled).value())).first->second;
+  if (!compiled) return core::Status::corruption(file + ": " + compiled.status().message());
+  return cache.emplace(file, std::make_unique<Scenario>(std::move(compiled).value())).first->second.get();
 }
 
 }  // namespace frontier::hand_of_destiny

@@ -111,6 +111,8 @@ struct Scenario {
 core::Result<Scenario> compile_scenario(const ScenarioData& data);
 // The embedded rules/data/<file>, compiled once per process (aborts on a broken data file,
 // which the data tests catch first).
-const Scenario& scenario_from_file(const std::string& file);
+// The scenario compiled from a data file, once per file for the life of the process (states point
+// at it), or why the file does not load or compile.
+core::Result<const Scenario*> load_scenario(const std::string& file);
 
 }  // namespace frontier::hand_of_destiny

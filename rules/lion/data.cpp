@@ -1,7 +1,6 @@
 // Loads rules/data/lion.txtpb once and flattens it for the rules (see data.h).
 #include "lion/data.h"
 
-#include <cstdio>
 #include <cstdlib>
 
 #include "core/data.h"
@@ -26,26 +25,25 @@ const char* shape_name(Shape s) {
   }
 }
 
-[[noreturn]] void die(const std::string& why) {
-  std::fprintf(stderr, "lion.txtpb: %s\n", why.c_str());
-  std::abort();
+core::Status bad(const std::string& why) {
+  return core::Status::corruption("lion.txtpb: " + why);
 }
 
-Data load() {
+core::Result<Data> load() {
   Data d;
-  if (auto s = core::load_data("lion.txtpb", &d.proto); !s) die(s.message());
+  if (auto s = core::load_data("lion.txtpb", &d.proto); !s) return s;
   const LionData& p = d.proto;
-  if (p.banners_size() != kBanners) die("expected 4 banners");
+  if (p.banners_size() != kBanners) return bad("expected 4 banners");
   for (int b = 0; b < kBanners; ++b) {
     d.banner_ids[b] = p.banners(b).id();
     d.banner_names[b] = p.banners(b).name();
     d.start_strength[b] = static_cast<int8_t>(p.banners(b).start_strength());
     d.lion_king_strength[b] = static_cast<int8_t>(p.banners(b).lion_king_strength());
   }
-  if (p.areas_size() != kAreas) die("expected 21 areas");
+  if (p.areas_size() != kAreas) return bad("expected 21 areas");
   for (const Area& a : p.areas()) {
     int banner = a.path() == "palace" ? -1 : banner_by_id(a.path());
-    if (a.path() != "palace" && banner < 0) die("area " + a.id() + " on unknown path " + a.path());
+    if (a.path() != "palace" && banner < 0) return bad("area " + a.id() + " on unknown path " + a.path());
     int idx = area_index(banner, a.number());
     AreaInfo& info = d.areas[idx];
     info.id = a.id();
@@ -58,7 +56,7 @@ Data load() {
     info.key_area = a.key_area();
     info.shape = shape_name(a.shape());
   }
-  if (p.troops_size() != kTroopTypes) die("expected 4 troop types");
+  if (p.troops_size() != kTroopTypes) return bad("expected 4 troop types");
   for (int t = 0; t < kTroopTypes; ++t) {
     d.troop_ids[t] = p.troops(t).id();
     d.troop_names[t] = p.troops(t).name();
@@ -66,39 +64,47 @@ Data load() {
     d.troop_full[t] = factors(p.troops(t).full());
     d.troop_reduced[t] = factors(p.troops(t).reduced());
   }
-  if (p.leaders_size() != kLeaders) die("expected 3 leaders");
+  if (p.leaders_size() != kLeaders) return bad("expected 3 leaders");
   for (int l = 0; l < kLeaders; ++l) {
     d.leader_ids[l] = p.leaders(l).id();
     d.leader_names[l] = p.leaders(l).name();
     d.leader_factors[l] = factors(p.leaders(l).factors());
   }
-  if (p.guns_size() != kGunTypes) die("expected 2 gun types");
+  if (p.guns_size() != kGunTypes) return bad("expected 2 gun types");
   for (int g = 0; g < kGunTypes; ++g) {
     d.gun_names[g] = p.guns(g).name();
     d.gun_counters[g] = static_cast<int8_t>(p.guns(g).counters());
     d.gun_factors[g] = factors(p.guns(g).factors());
   }
   d.gunboat = factors(p.gunboat());
-  if (p.banner_cards_size() != kBannerCards) die("expected 12 banner activation cards");
+  if (p.banner_cards_size() != kBannerCards) return bad("expected 12 banner activation cards");
   for (const BannerCard& c : p.banner_cards()) {
-    if (c.number() < 1 || c.number() > kBannerCards || c.banners_size() > 3) die("bad banner card");
+    if (c.number() < 1 || c.number() > kBannerCards || c.banners_size() > 3) return bad("bad banner card");
     BannerCardInfo& info = d.banner_cards[c.number()];
     for (const auto& b : c.banners()) info.banners[info.count++] = static_cast<int8_t>(banner_by_id(b));
   }
-  if (p.events_size() != kEventCards) die("expected 20 event cards");
+  if (p.events_size() != kEventCards) return bad("expected 20 event cards");
   for (const EventCard& e : p.events()) {
-    if (e.number() < 1 || e.number() > kEventCards) die("bad event card number");
+    if (e.number() < 1 || e.number() > kEventCards) return bad("bad event card number");
     d.events[e.number()] = &e;
   }
-  if (p.months_size() != kTurns) die("expected 12 months");
+  if (p.months_size() != kTurns) return bad("expected 12 months");
+  return d;
+}
+
+const core::Result<Data>& loaded() {
+  static const core::Result<Data> d = load();
   return d;
 }
 
 }  // namespace
 
+core::Status data_status() {
+  return loaded().is_ok() ? core::Status::ok() : loaded().status();
+}
+
 const Data& data() {
-  static const Data d = load();
-  return d;
+  return loaded().value();
 }
 
 int cm_drm(int cm) {

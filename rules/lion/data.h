@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/status.h"
 #include "lion_data.pb.h"
 
 namespace frontier::lion {
@@ -81,6 +82,9 @@ struct Data {
 
 // The parsed data; aborts the process with the parse error if the embedded file is broken
 // (a build defect, caught by every test).
+// Parsed once per process. data_status() says whether the data loaded (the game is registered
+// only then); data() may be called only after it did.
+core::Status data_status();
 const Data& data();
 
 inline int area_index(int banner, int number) {

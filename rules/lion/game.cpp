@@ -212,6 +212,7 @@ class LionGame final : public core::Game {
 }  // namespace
 
 void register_games(core::Registry& r) {
+  if (auto st = data_status(); !st) return r.refuse("lion", st);
   r.add(std::make_unique<LionGame>());
 }
 

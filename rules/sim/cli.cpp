@@ -274,6 +274,9 @@ int run_cli(int argc, char** argv, const core::Registry& registry) {
     std::fputs(kUsage, argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
+  for (const auto& problem : registry.problems())
+    std::fprintf(stderr, "frontier-sim: %s\n", problem.message().c_str());
+  if (!registry.problems().empty()) return 1;
   std::string cmd = argv[1];
   Args args = parse_args(argc, argv, 2);
   try {

@@ -193,6 +193,11 @@ int server_main(int argc, char** argv, const core::Registry& games) {
     std::fputs(usage().c_str(), stdout);
     return 0;
   }
+  // A game whose embedded data is broken stops the server here, saying which and why, rather
+  // than serving a catalogue without it.
+  for (const auto& problem : games.problems())
+    std::fprintf(stderr, "frontierd: %s\n", problem.message().c_str());
+  if (!games.problems().empty()) return 1;
   return run_server(config.value(), games);
 }
 

@@ -16,7 +16,8 @@
 namespace frontier::hand_of_destiny::testing {
 
 inline const HandOfDestinyGame& khartoum() {
-  static const HandOfDestinyGame game("khartoum", "khartoum.txtpb", "campaign", "The campaign");
+  static const HandOfDestinyGame game("khartoum", *load_scenario("khartoum.txtpb").value(), "campaign",
+                                      "The campaign");
   return game;
 }
 

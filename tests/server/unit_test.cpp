@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <future>
 
+#include "app/app.h"
 #include "app/config.h"
 #include "auth/auth.h"
 #include "fixture_games.h"
@@ -113,6 +114,22 @@ TEST(Auth, PasswordsTokensAndThrottle) {
   EXPECT_EQ(throttle.wait_seconds("name:x", t0 + std::chrono::seconds(31)), 0);
   EXPECT_FALSE(auth::validate_name("a b"));
   EXPECT_TRUE(auth::validate_name("Gordon_1884"));
+}
+
+// Bad embedded data is a status the registry keeps (the rules library never aborts or throws):
+// the server names the game and the reason and refuses to start.
+TEST(Config, AServerWhoseGameDataDidNotLoadRefusesToStart) {
+  core::Registry games;
+  games.refuse("lion", core::Status::corruption("lion.txtpb: expected 4 banners"));
+  ASSERT_EQ(games.problems().size(), 1u);
+  EXPECT_EQ(games.problems()[0].message(), "lion: lion.txtpb: expected 4 banners");
+  char name[] = "frontierd";
+  char* argv[] = {name};
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(server_main(1, argv, games), 1);
+  EXPECT_NE(::testing::internal::GetCapturedStderr().find("lion: lion.txtpb: expected 4 banners"),
+            std::string::npos);
+  EXPECT_TRUE(testing::server_test_games().problems().empty()) << "the shipped data loads";
 }
 
 TEST(Config, FlagsOverrideEnvironment) {
