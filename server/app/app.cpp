@@ -21,7 +21,7 @@
 #include "match/user_connections.h"
 #include "notify/notifier.h"
 #include "play/play_desk.h"
-#include "tournaments/host.h"
+#include "tournament_host/host.h"
 
 namespace frontier::server {
 

@@ -217,7 +217,7 @@ class Store {
   }
   virtual uint64_t match_count() = 0;
 
-  // Tournaments (server/tournaments/). put_tournament with id 0 inserts and returns the new id.
+  // Tournaments (server/tournament_host/). put_tournament with id 0 inserts and returns the new id.
   // Not pure: a store without tournament tables (test doubles) keeps none.
   virtual core::Result<uint64_t> put_tournament(uint64_t id, const std::string& event, int64_t now) {
     (void)event, (void)now;

@@ -1,5 +1,5 @@
 // Round robin by the Berger tables of FIDE C.05 Annex 1.
-#include "tournament/berger.h"
+#include "tournament_rules/berger.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
 // Elimination brackets: seeding, byes to the top seeds, third place, double elimination
 // with the grand final reset.
-#include "tournament/elimination.h"
+#include "tournament_rules/elimination.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "core/rng.h"
-#include "tournament/mini_match.h"
+#include "tournament_rules/mini_match.h"
 
 namespace frontier::tournament {
 namespace {

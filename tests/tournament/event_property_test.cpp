@@ -8,9 +8,9 @@
 #include <set>
 
 #include "core/rng.h"
-#include "tournament/event.h"
-#include "tournament/event_proto.h"
-#include "tournament/records.h"
+#include "tournament_rules/event.h"
+#include "tournament_rules/event_proto.h"
+#include "tournament_rules/records.h"
 
 namespace frontier::tournament {
 namespace {

@@ -1,11 +1,11 @@
 // Whole events through the organiser's and server's operations, persisted and resumed.
-#include "tournament/event.h"
+#include "tournament_rules/event.h"
 
 #include <gtest/gtest.h>
 
 #include "core/rng.h"
-#include "tournament/event_proto.h"
-#include "tournament/mini_match.h"
+#include "tournament_rules/event_proto.h"
+#include "tournament_rules/mini_match.h"
 
 namespace frontier::tournament {
 namespace {

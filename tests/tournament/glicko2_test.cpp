@@ -1,9 +1,9 @@
 // Glicko-2 against Glickman's worked example ("Example of the Glicko-2 system", 2013).
-#include "tournament/glicko2.h"
+#include "tournament_rules/glicko2.h"
 
 #include <gtest/gtest.h>
 
-#include "tournament/rating_book.h"
+#include "tournament_rules/rating_book.h"
 
 namespace frontier::tournament {
 namespace {

@@ -1,5 +1,5 @@
 // The blossom matching that keeps the Swiss pairer complete.
-#include "tournament/matching.h"
+#include "tournament_rules/matching.h"
 
 #include <gtest/gtest.h>
 

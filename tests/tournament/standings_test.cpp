@@ -1,6 +1,6 @@
 // Scoring and standings: win 1, draw ½, loss 0 in half-points, byes and forfeits, and the
 // configured tiebreak order.
-#include "tournament/standings.h"
+#include "tournament_rules/standings.h"
 
 #include <gtest/gtest.h>
 

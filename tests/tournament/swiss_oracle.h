@@ -5,7 +5,7 @@
 
 #include <optional>
 
-#include "tournament/swiss.h"
+#include "tournament_rules/swiss.h"
 
 namespace frontier::tournament::testing {
 

@@ -11,7 +11,7 @@
 
 #include "core/rng.h"
 #include "swiss_oracle.h"
-#include "tournament/swiss.h"
+#include "tournament_rules/swiss.h"
 
 namespace frontier::tournament {
 namespace {

@@ -1,5 +1,5 @@
 // Swiss pairing examples: FIDE Dutch round 1, byes, forbidden pairings, side limits.
-#include "tournament/swiss.h"
+#include "tournament_rules/swiss.h"
 
 #include <gtest/gtest.h>
 
