@@ -66,8 +66,14 @@ void legal_battle(const State& s, core::Seat seat, Actions& out);
 void apply_battle(State& s, const core::Action& a, core::EventSink& log);
 uint64_t retreat_destinations(const State& s, uint64_t group, int from);  // bit per space
 
+// ---- steps.cpp: the facts of each Step, in one table ----
+// Which part of the rules lists and applies the actions of a step: the Egyptian march of card 18
+// (29.1), the March Phase (11.0), a battle (13.0-20.0) or the rest of the turn sequence.
+enum class StepModule : uint8_t { kEgyptianMarch, kMarch, kBattle, kTurn };
+StepModule module_of(Step step);
 // Who holds the prompt now (-1 none).
 int prompt_seat(const State& s);
-const char* step_name(Step step);
+const char* step_name(Step step);  // the prompt kind
+std::string prompt_text(const State& s);
 
 }  // namespace frontier::hand_of_destiny
