@@ -12,6 +12,7 @@
 #include "app/terminal.h"
 #include "render/screen.h"
 #include "render/text_width.h"
+#include "render/view_types.h"
 
 namespace frontier::cli {
 
@@ -56,6 +57,10 @@ core::Status PlayLoop::subscribe() {
   if (!reply) return reply.status();
   if (!reply->has_update())
     return core::Status::corruption("The server answered the subscription without a view");
+  // A game this program has no code for: its view is read with the schema in the catalogue,
+  // fetched only then (it holds every game's schema, tens of kilobytes).
+  const GameView& view = reply->update().view();
+  if (view.has_payload() && ViewTypes::shared().decode(view) == nullptr) learn_view_types(ctx_);
   take_update(reply->update());
   return core::Status::ok();
 }
@@ -322,7 +327,6 @@ int PlayLoop::run() {
   auto session = ctx_.connect(!opts_.watching);
   if (!session) return ctx_.fail(session.status());
   session_ = *session;
-  learn_view_types(ctx_);
   if (auto st = subscribe(); !st) return ctx_.fail(st);
   if (!interactive() && !ctx_.json && !opts_.watching && !opts_.quiet) show_board();
   while (!quit_) {

@@ -12,7 +12,7 @@ void Registry::add(std::unique_ptr<Game> game) {
   games_.push_back(std::move(game));
 }
 
-void Registry::refuse(std::string game_id, Status why) {
+void Registry::refuse(const std::string& game_id, const Status& why) {
   problems_.push_back(Status::corruption(game_id + ": " + why.message()));
 }
 

@@ -16,7 +16,7 @@ class Registry {
   void add(std::unique_ptr<Game> game);
   // A game system whose data did not load says so here instead of aborting: the programs that
   // offer games refuse to start and print these (the rules library never throws or aborts).
-  void refuse(std::string game_id, Status why);
+  void refuse(const std::string& game_id, const Status& why);
   const std::vector<Status>& problems() const { return problems_; }
   // nullptr when no game has this id.
   const Game* find(std::string_view id) const;
