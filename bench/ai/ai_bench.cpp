@@ -1,7 +1,8 @@
 // frontier-ai-bench: how strong the bots are, and how balanced the scenarios are between them.
 // Plays seeded games of one scenario with the side under test played by `--player` against every
 // other side played by `--vs`, for each side in turn, and prints win rates with 95% Wilson
-// intervals and the decision times of bot players (wall clock, one game per thread).
+// intervals and the decision times of bot players (wall clock, one game per thread). Each game's
+// result and scores go to stderr as it ends.
 //
 //   frontier-ai-bench --game khartoum [--scenario campaign] [--player bot:normal] [--vs greedy]
 //                     [--games 200] [--seed 1] [--jobs 2] [--side Mahdist] [--max-actions 20000]
@@ -131,6 +132,16 @@ double percentile(std::vector<double> v, double q) {
   return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
 }
 
+// One line per game on stderr as it ends: a long run stopped early still tells its games, and the
+// scores say how a side won (a sudden death, or by how many VP).
+void log_game(int index, uint64_t seed, uint64_t steps, const frontier::GameStatus& status) {
+  std::string scores;
+  for (const auto& r : status.scores()) scores += " " + r.side() + " " + std::to_string(r.score());
+  std::fprintf(stderr, "game %d (seed %llu, %llu actions): %s;%s\n", index,
+               static_cast<unsigned long long>(seed), static_cast<unsigned long long>(steps),
+               status.finished() ? status.result().c_str() : "unfinished", scores.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -197,8 +208,10 @@ int main(int argc, char** argv) {
                                   seat == side ? &millis : nullptr);
           game->apply_legal(*state, seat, a, quiet);
         }
+        status.Clear();  // status() adds to the message's score list
         game->status(*state, status);
         std::lock_guard lock(mu);
+        log_game(g, seed + static_cast<uint64_t>(g), steps, status);
         if (!status.finished())
           ++tally.unfinished;
         else if (status.draw())

@@ -1,5 +1,5 @@
-// The catalogue of game systems a binary offers. Shipped binaries use builtin_games()
-// (rules/games.cpp); tests build their own Registry with fixture games.
+// The catalogue of game systems a binary offers. Shipped binaries use builtin_games() (rules/games.h,
+// generated from the game folders by cmake/game_folders.cmake); tests build their own Registry.
 #pragma once
 
 #include <memory>

@@ -132,10 +132,14 @@ export async function waitForSeq(page, seq) {
 
 // Clicks where the element itself shows on screen, as a person would: the middle of its box may
 // belong to a neighbour (an arc-shaped area around the palace), so a point is sought where the
-// element is the topmost thing.
+// element is the topmost thing. The page scrolls it into sight itself: Playwright's
+// scrollIntoViewIfNeeded first waits for the element to keep one box over two animation frames,
+// and a background page's frames can stall past that wait's timeout (it did once in CI, on a
+// phone-sized Khartoum map) although nothing moves.
 async function clickVisiblePart(page, locator) {
-  await locator.scrollIntoViewIfNeeded();
+  await locator.waitFor();
   const point = await locator.evaluate((el) => {
+    el.scrollIntoView({ block: "center", inline: "center" });
     const box = el.getBoundingClientRect();
     for (let row = 0; row < 20; row++) {
       for (let col = 0; col < 20; col++) {

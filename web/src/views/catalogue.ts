@@ -61,8 +61,8 @@ function readSchema(game: GameInfo): CatalogueSchema {
   }
 }
 
-// A descriptor copied in C++ (FileDescriptor::CopyTo) leaves out the fields' JSON names, which
-// protoc would have filled in; the JSON form of a view (the browser tests read it) needs them.
+// The JSON form of a view (the browser tests read it) needs the fields' JSON names. The server
+// sends them (FileDescriptor::CopyJsonNameTo); this fills in any a schema from elsewhere leaves out.
 function nameJsonFields(messages: DescriptorProto[]) {
   for (const m of messages) {
     for (const f of m.field) if (!f.jsonName) f.jsonName = protoCamelCase(f.name);
