@@ -2,11 +2,12 @@
 // Plays seeded games of one scenario with the side under test played by `--player` against every
 // other side played by `--vs`, for each side in turn, and prints win rates with 95% Wilson
 // intervals and the decision times of bot players (wall clock, one game per thread). Each game's
-// result and scores go to stderr as it ends.
+// result and scores go to stderr as it ends; `--narrate 1` also prints every move and the game's
+// log lines there (to see how a bot plays: use it with --games 1 --jobs 1).
 //
 //   frontier-ai-bench --game khartoum [--scenario campaign] [--player bot:normal] [--vs greedy]
 //                     [--games 200] [--seed 1] [--jobs 2] [--side Mahdist] [--max-actions 20000]
-//                     [--policy-per-mille N]
+//                     [--policy-per-mille N] [--narrate 1]
 //
 // Players: random, policy (the game's policy_action), greedy (Hand of Destiny's greedy player,
 // Crossroads' Expansionist, with a random tie-break; the game's policy elsewhere),
@@ -148,6 +149,7 @@ int main(int argc, char** argv) {
   std::string game_id = "khartoum", scenario, player_text = "bot:normal", vs_text = "random", only_side;
   int games = 200, jobs = 2;
   uint64_t seed = 1, max_actions = 20000;
+  bool narrate = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string k = argv[i], v = argv[i + 1];
     if (k == "--game")
@@ -170,6 +172,8 @@ int main(int argc, char** argv) {
       policy_per_mille_override = std::stoi(v);
     else if (k == "--max-actions")
       max_actions = std::stoull(v);
+    else if (k == "--narrate")
+      narrate = v != "0";
     else {
       std::fprintf(stderr, "unknown flag %s\n", k.c_str());
       return 2;
@@ -206,7 +210,16 @@ int main(int argc, char** argv) {
           const Player& p = seat == side ? player : vs;
           core::Action a = choose(*game, *state, seat, p, rng, rng.next_u32() * 7919ULL + steps, legal,
                                   seat == side ? &millis : nullptr);
-          game->apply_legal(*state, seat, a, quiet);
+          if (!narrate) {
+            game->apply_legal(*state, seat, a, quiet);
+            continue;
+          }
+          std::fprintf(stderr, "%s: %s\n", game->seat_name(seat).c_str(),
+                       game->describe(*state, seat, a).c_str());
+          std::vector<core::LogEvent> lines;
+          core::EventSink told(&lines);
+          game->apply_legal(*state, seat, a, told);
+          for (const auto& line : lines) std::fprintf(stderr, "    %s\n", line.text.c_str());
         }
         status.Clear();  // status() adds to the message's score list
         game->status(*state, status);

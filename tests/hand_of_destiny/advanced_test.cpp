@@ -63,7 +63,7 @@ TEST(Advanced, WinningAttackerPursuesWithUnpanickedCavalry) {  // 19.0
   m.edit("place g_inf_2 dongola");
   m.edit("place rmli suakin");
   attack(m, "Korti", {6, 1});
-  m.dice({5, 1, 1, 1, 1, 1});
+  m.dice({5, 1, 1, 1, 1, 1, 1});
   m.play(kMahdist, "Fire with Abdulah");
   m.play(kEmpire, "Panic 1st G Infantry");
   m.play(kEmpire, "Retreat to Dongola");
@@ -86,7 +86,7 @@ TEST(Advanced, MajorBattleWinnerRecruitsLoserLosesOne) {  // 20.0
   m.edit("place rmli suakin");
   attack(m, "Korti", {6, 1});
   EXPECT_TRUE(m.s().battle.major);  // four units a side, leaders not counted
-  m.dice({6, 6, 6, 6, 1, 1});
+  m.dice({6, 6, 6, 6, 1, 1, 1});
   m.play(kMahdist, "Fire with Abdulah");
   for (const char* u : {"1st G Infantry", "2nd G Infantry", "1st W Infantry", "2nd W Infantry"})
     m.play(kEmpire, std::string("Eliminate ") + u);

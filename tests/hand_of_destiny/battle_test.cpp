@@ -56,7 +56,7 @@ TEST(Battle, TargetAllocatesEliminationsFirstOnUnpanickedUnits) {  // 13.1 2c, 1
   m.edit("place g_inf_2 korti");
   m.edit("place rmli suakin");
   mahdist_attacks(m, "Korti", {6, 1});
-  m.dice({6, 5, 5, 1, 1, 1});
+  m.dice({6, 5, 5, 1, 1, 1, 1});
   m.play(kMahdist, "Fire with Abdulah");
   EXPECT_EQ(m.prompt(kEmpire), "allocate_loss");
   EXPECT_EQ(m.labels(kEmpire),
@@ -76,7 +76,7 @@ TEST(Battle, FortressAndEliteDefendersIgnorePanic) {  // 14.0, 16.0
   m.edit("place abdulah suakin");
   m.edit("place g_inf_1 suakin");  // Suakin is a fortress for the Empire
   mahdist_attacks(m, "Suakin", {6, 1});
-  m.dice({5, 1, 1, 1, 1, 1});
+  m.dice({5, 1, 1, 1, 1, 1, 1});
   m.play(kMahdist, "Fire with Abdulah");
   // 14.0: nobody to give the panic to, so the Empire is not asked and the battle goes on.
   EXPECT_NE(m.prompt(kEmpire), "allocate_loss");
@@ -88,7 +88,7 @@ TEST(Battle, FortressAndEliteDefendersIgnorePanic) {  // 14.0, 16.0
   e.edit("place rmli korti");  // elite
   e.edit("place g_inf_1 suakin");
   mahdist_attacks(e, "Korti", {6, 1});
-  e.dice({5, 1, 1, 1, 1, 1});
+  e.dice({5, 1, 1, 1, 1, 1, 1});
   e.play(kMahdist, "Fire with Abdulah");
   EXPECT_NE(e.prompt(kEmpire), "allocate_loss");
   EXPECT_FALSE(e.s().unit(e.unit("rmli")).flags & kPanicked);
@@ -104,7 +104,7 @@ TEST(Battle, APanicCannotBeGivenToAnEliteDefender) {  // 16.0
   m.edit("place g_inf_1 korti");
   m.edit("place g_inf_2 suakin");
   mahdist_attacks(m, "Korti", {6, 1});
-  m.dice({5, 5, 1, 1, 1, 1});  // two panics (BRT 5), no elimination
+  m.dice({5, 5, 1, 1, 1, 1, 1});  // two panics (BRT 5), no elimination
   m.play(kMahdist, "Fire with Abdulah");
   ASSERT_EQ(m.prompt(kEmpire), "allocate_loss");
   EXPECT_EQ(m.labels(kEmpire), (std::vector<std::string>{"Panic 1st G Infantry"}));
@@ -126,7 +126,7 @@ TEST(Battle, KhartoumIsAFortressOnlyAtNileFlood) {  // 29.11, 14.0
     m.edit("place g_inf_1 khartoum");
     m.edit("place rmli suakin");
     mahdist_attacks(m, "Khartoum", {6, 1});
-    m.dice({5, 1, 1, 1, 1, 1});
+    m.dice({5, 1, 1, 1, 1, 1, 1});
     m.play(kMahdist, "Fire with Abdulah");
     bool asked = m.prompt(kEmpire) == "allocate_loss";
     EXPECT_EQ(asked, turn == 3) << "turn " << turn;
@@ -146,7 +146,7 @@ TEST(Battle, EgyptianMoraleAndGordon) {  // 29.7
     if (gordon) m.edit("place gordon korti");
     m.edit("place rmli suakin");
     mahdist_attacks(m, "Korti", {6, 1});
-    m.dice({5, 1, 1, 1, 1, 1});
+    m.dice({5, 1, 1, 1, 1, 1, 1});
     m.play(kMahdist, "Fire with Abdulah");
     m.play(kEmpire, "Panic 1st Egyptian Infantry");
     if (gordon) {
@@ -167,7 +167,7 @@ TEST(Battle, LoserRetreatsTogetherGarrisonsDieNoRoomMeansDeath) {  // 13.4, 13.5
   m.edit("place ali metemma");  // blocks one retreat
   m.edit("place rmli suakin");
   mahdist_attacks(m, "Berber", {6, 1});
-  m.dice({5, 5, 5, 1, 1, 1});
+  m.dice({5, 5, 5, 1, 1, 1, 1});
   m.play(kMahdist, "Fire with Abdulah");
   m.play(kEmpire, "Panic 1st G Infantry");
   m.play(kEmpire, "Panic G Cavalry");
@@ -189,7 +189,7 @@ TEST(Battle, LoserRetreatsTogetherGarrisonsDieNoRoomMeansDeath) {  // 13.4, 13.5
   t.edit("place g_inf_1 tamai");
   t.edit("place rmli wadi_halfa");
   mahdist_attacks(t, "Tamai", {6, 1});
-  t.dice({5, 1, 1, 1, 1, 1});
+  t.dice({5, 1, 1, 1, 1, 1, 1});
   t.play(kMahdist, "Fire with Abdulah");
   t.play(kEmpire, "Panic 1st G Infantry");
   EXPECT_EQ(t.loc("g_inf_1"), kEliminated);  // 13.5: no legal space: eliminated
@@ -207,7 +207,7 @@ TEST(Battle, SidesAlternateAndTheExcessFiresLast) {  // 13.1 2 b-e
   m.dice({1, 1, 1, 1});
   m.play(kEmpire, "Fire with 1st G Infantry");
   EXPECT_EQ(m.prompt(kMahdist), "fire");
-  m.dice({1, 1, 1, 1, 1, 1});
+  m.dice({1, 1, 1, 1, 1, 1, 1});
   m.play(kMahdist, "Fire with Abdulah");
   EXPECT_EQ(m.labels(kEmpire), (std::vector<std::string>{"Fire with 2nd G Infantry"}));
   m.dice({1, 1, 1, 1});

@@ -55,7 +55,7 @@ TEST(Recruit, BritishNamedUnitsLandAtPortsEvenIfEnemyHeld) {  // 28.0, 29.13
   m.play(kEmpire, "End the March Phase");
   m.dice({1, 6});  // Empire 1; Mahdist 6 (+1 elite Osman Digna)
   m.play(kEmpire, "Fight at Trinikat");
-  m.dice({6, 5, 1, 1, 1});
+  m.dice({6, 5, 1, 1, 1, 1});
   m.play(kMahdist, "Fire with Osman Digna");
   m.play(kEmpire, "Eliminate 1st G Infantry");
   m.play(kEmpire, "Panic 2nd G Infantry");
