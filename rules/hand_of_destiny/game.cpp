@@ -28,7 +28,7 @@ constexpr OptionDef kOptions[] = {
 
 HandOfDestinyGame::HandOfDestinyGame(std::string game_id, const Scenario& scenario, std::string scenario_id,
                                      std::string scenario_name)
-    : sc_(&scenario) {
+    : sc_(&scenario), parts_(encode_view_parts(scenario)) {
   info_.set_id(game_id);
   info_.set_title(sc_->name);
   for (const auto& side : sc_->sides) info_.add_seats(side);

@@ -7,6 +7,7 @@
 
 #include "core/game.h"
 #include "hand_of_destiny/state.h"
+#include "hand_of_destiny/view_parts.h"
 
 namespace frontier::hand_of_destiny {
 
@@ -48,6 +49,7 @@ class HandOfDestinyGame final : public core::Game {
  private:
   frontier::GameInfo info_;
   const Scenario* sc_;
+  ViewParts parts_;  // the views' fixed parts, encoded once (view_parts.h)
 };
 
 }  // namespace frontier::hand_of_destiny

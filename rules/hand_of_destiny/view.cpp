@@ -5,8 +5,10 @@
 #include <tuple>
 
 #include "core/view.h"
+#include "core/wire_writer.h"
 #include "hand_of_destiny/game.h"
 #include "hand_of_destiny/rules.h"
+#include "hand_of_destiny/view_parts.h"
 #include "khartoum.pb.h"
 
 namespace frontier::hand_of_destiny {
@@ -24,98 +26,35 @@ bool visible(const State& s, int u, core::Seat viewer) {
   return has_side(s, at, kEmpire) || top_unit(s, at, kMahdist) == u;
 }
 
-const char* kind_name(LinkKind k) {
-  switch (k) {
-    case kLand:
-      return "land";
-    case kRiver:
-      return "river";
-    case kDesert:
-      return "desert";
-    case kNaval:
-      return "naval";
-  }
-  return "?";
+const std::string& card_label(const ViewParts& parts, int c) {
+  return parts.card_labels[static_cast<size_t>(c)];
 }
 
-std::string card_label(const State& s, int c) {
-  return s.sc->cards[static_cast<size_t>(c)].id + " " + s.sc->cards[static_cast<size_t>(c)].name;
-}
-
-void fill_view(const State& s, core::Seat viewer, frontier::khartoum::KhartoumView* v) {
+// Every field but the board (spaces and routes), which append_board() writes.
+void fill_view(const State& s, core::Seat viewer, const ViewParts& parts,
+               frontier::khartoum::KhartoumView* v) {
   v->set_turn(static_cast<uint32_t>(s.turn));
   v->set_turn_name(s.sc->turn_names[static_cast<size_t>(s.turn - 1)]);
   v->set_nile_flood(s.flood());
   v->set_player(s.sc->sides[static_cast<size_t>(s.player)]);
   v->set_step(step_name(s.step));
   if (s.card >= 0 && (s.step != Step::kHoldDecision || viewer == s.player || s.finished))
-    v->set_card(card_label(s, s.card));
+    v->set_card(card_label(parts, s.card));
   v->set_empire_vp(empire_vp(s));
   v->set_mahdi_return_turn(s.mahdi_return_turn);
   if (s.pending_unit >= 0) v->set_pending_unit(s.info(s.pending_unit).name);
   v->set_march_left(s.march_left);
   if (viewer == s.player || s.player == kEmpire || s.finished) v->set_group_left(s.group_left);
-  // Units by stacking order, bottom first, so the last unit listed is the top (29.14).
-  int order[kMaxUnits], n = s.sc->unit_count();
-  for (int u = 0; u < n; ++u) order[u] = u;
-  std::sort(order, order + n, [&](int a, int b) {
-    return s.unit(a).stamp != s.unit(b).stamp ? s.unit(a).stamp < s.unit(b).stamp : a < b;
-  });
-  for (int sp = 0; sp < s.sc->space_count(); ++sp) {
-    const SpaceInfo& info = s.sc->spaces[static_cast<size_t>(sp)];
-    auto* sv = v->add_spaces();
-    sv->set_id(info.id);
-    sv->set_name(info.name);
-    sv->set_terrain(s.sc->terrain[static_cast<size_t>(terrain_of(s, sp))].name);
-    sv->set_port(info.port);
-    sv->set_vp(info.vp);
-    sv->set_x(info.x);
-    sv->set_y(info.y);
-    sv->set_mahdist_count(count_in(s, sp, kMahdist));
-    sv->set_empire_count(count_in(s, sp, kEmpire));
-    int hidden = 0;
-    for (int i = 0; i < n; ++i) {
-      int u = order[i];
-      const UnitState& us = s.unit(u);
-      if (us.loc != sp) continue;
-      if (!visible(s, u, viewer)) {
-        ++hidden;
-        continue;
-      }
-      const UnitInfo& ui = s.info(u);
-      auto* uv = sv->add_units();
-      uv->set_id(ui.id);
-      uv->set_name(ui.name);
-      uv->set_side(s.sc->sides[static_cast<size_t>(ui.side)]);
-      uv->set_type(s.sc->type_names[static_cast<size_t>(ui.type)]);
-      uv->set_strength(ui.strength);
-      uv->set_elite(ui.elite);
-      uv->set_panicked(us.flags & kPanicked);
-      uv->set_moved(us.flags & kMoved);
-      uv->set_out_of_supply(us.flags & kOutOfSupply);
-      uv->set_selected(us.flags & kSelected);
-    }
-    sv->set_hidden_units(hidden);
-  }
-  for (int sp = 0; sp < s.sc->space_count(); ++sp) {
-    const SpaceInfo& info = s.sc->spaces[static_cast<size_t>(sp)];
-    for (int i = 0; i < info.link_count; ++i) {
-      const Link& l = info.links[static_cast<size_t>(i)];
-      if (l.to < sp) continue;
-      auto* rv = v->add_routes();
-      rv->set_a(info.id);
-      rv->set_b(s.sc->spaces[static_cast<size_t>(l.to)].id);
-      rv->set_kind(kind_name(l.kind));
-    }
-  }
+  int n = s.sc->unit_count();
   for (int side = 0; side < 2; ++side) {
     auto* sd = v->add_sides();
     sd->set_side(s.sc->sides[static_cast<size_t>(side)]);
     sd->set_deck_size(static_cast<int32_t>(s.deck[side].size()));
-    for (auto c : s.deck[side].discards()) sd->add_discards(card_label(s, c));
-    for (auto c : s.deck[side].removed()) sd->add_removed(card_label(s, c));
+    for (auto c : s.deck[side].discards()) sd->add_discards(card_label(parts, c));
+    for (auto c : s.deck[side].removed()) sd->add_removed(card_label(parts, c));
     sd->set_holds_card(s.held[side] >= 0);
-    if (s.held[side] >= 0 && (viewer == side || s.finished)) sd->set_held_card(card_label(s, s.held[side]));
+    if (s.held[side] >= 0 && (viewer == side || s.finished))
+      sd->set_held_card(card_label(parts, s.held[side]));
     for (int u = 0; u < n; ++u) {
       if (s.info(u).side != side) continue;
       int loc = s.unit(u).loc;
@@ -143,11 +82,60 @@ void fill_view(const State& s, core::Seat viewer, frontier::khartoum::KhartoumVi
   }
 }
 
+// KhartoumView fields 7 (spaces) and 8 (routes), appended to the encoding of the other fields:
+// each space's and unit's fixed fields and the routes are copied from `parts`, and only what
+// changes (terrain, units and their marks, counts) is encoded here.
+void append_board(const State& s, core::Seat viewer, const ViewParts& parts, std::string& out) {
+  // Units by space, each space's bottom first, so the last unit listed is the top (29.14).
+  int order[kMaxUnits], n = s.sc->unit_count();
+  for (int u = 0; u < n; ++u) order[u] = u;
+  std::sort(order, order + n, [&](int a, int b) {
+    const UnitState& ua = s.unit(a);
+    const UnitState& ub = s.unit(b);
+    return std::tie(ua.loc, ua.stamp, a) < std::tie(ub.loc, ub.stamp, b);
+  });
+  int next = 0;
+  while (next < n && s.unit(order[next]).loc < 0) ++next;  // boxes: listed with the sides
+  core::WireWriter view(out);
+  std::string space;
+  space.reserve(512);
+  for (int sp = 0; sp < s.sc->space_count(); ++sp) {
+    space.clear();
+    core::WireWriter w(space);
+    w.raw(parts.space_names[static_cast<size_t>(sp)]);
+    w.raw(parts.terrains[static_cast<size_t>(terrain_of(s, sp))]);
+    w.raw(parts.space_places[static_cast<size_t>(sp)]);
+    int hidden = 0;
+    for (; next < n && s.unit(order[next]).loc == sp; ++next) {
+      int u = order[next];
+      if (!visible(s, u, viewer)) {
+        ++hidden;
+        continue;
+      }
+      const UnitState& us = s.unit(u);
+      const bool marks[] = {(us.flags & kPanicked) != 0, (us.flags & kMoved) != 0,
+                            (us.flags & kOutOfSupply) != 0, (us.flags & kSelected) != 0};
+      const std::string& fixed = parts.units[static_cast<size_t>(u)];
+      size_t size = fixed.size();
+      for (bool m : marks) size += m ? 2 : 0;  // a true bool field: one tag byte, one value byte
+      w.element_header(8, size);
+      w.raw(fixed);
+      for (int i = 0; i < 4; ++i) w.bool_field(7 + i, marks[i]);  // UnitView fields 7-10
+    }
+    w.int_field(9, hidden);
+    w.int_field(10, count_in(s, sp, kMahdist));
+    w.int_field(11, count_in(s, sp, kEmpire));
+    view.element(7, space);
+  }
+  view.raw(parts.routes);
+}
+
 }  // namespace
 
 void HandOfDestinyGame::view(const core::GameState& gs, core::Seat viewer, frontier::GameView& out) const {
   core::pack_view<frontier::khartoum::KhartoumView>(
-      out, [&](frontier::khartoum::KhartoumView& v) { fill_view(S(gs), viewer, &v); });
+      out, [&](frontier::khartoum::KhartoumView& v) { fill_view(S(gs), viewer, parts_, &v); });
+  append_board(S(gs), viewer, parts_, *out.mutable_payload()->mutable_value());
 }
 
 const google::protobuf::Descriptor& HandOfDestinyGame::view_type() const {
