@@ -13,19 +13,30 @@
 
 namespace frontier::core {
 
+// What Any.PackFrom puts before a message's full name in its type URL.
+inline constexpr char kViewTypeUrlPrefix[] = "type.googleapis.com/";
+
 // Builds the game's `View` with `fill(View&)` and packs it into `out`. The message lives on
 // `out`'s arena when it has one (the server builds updates on a per-thread arena), so a view
-// costs no allocations beyond its packed bytes.
+// costs no allocations beyond its packed bytes. `append_bytes` more bytes are reserved behind the
+// message's encoding for a game that appends fields already encoded (core/wire_writer.h).
 template <class View, class Fill>
-void pack_view(frontier::GameView& out, Fill&& fill) {
+void pack_view(frontier::GameView& out, Fill&& fill, size_t append_bytes = 0) {
+  auto pack = [&](const View& view) {
+    google::protobuf::Any* payload = out.mutable_payload();
+    payload->set_type_url(kViewTypeUrlPrefix + View::descriptor()->full_name());
+    std::string* value = payload->mutable_value();
+    value->reserve(view.ByteSizeLong() + append_bytes);
+    view.AppendToString(value);
+  };
   if (google::protobuf::Arena* arena = out.GetArena()) {
     View* view = google::protobuf::Arena::CreateMessage<View>(arena);
     fill(*view);
-    out.mutable_payload()->PackFrom(*view);
+    pack(*view);
   } else {
     View view;
     fill(view);
-    out.mutable_payload()->PackFrom(view);
+    pack(view);
   }
 }
 

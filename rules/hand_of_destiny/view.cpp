@@ -97,8 +97,7 @@ void append_board(const State& s, core::Seat viewer, const ViewParts& parts, std
   int next = 0;
   while (next < n && s.unit(order[next]).loc < 0) ++next;  // boxes: listed with the sides
   core::WireWriter view(out);
-  std::string space;
-  space.reserve(512);
+  thread_local std::string space;  // kept between views: no allocation per space
   for (int sp = 0; sp < s.sc->space_count(); ++sp) {
     space.clear();
     core::WireWriter w(space);
@@ -134,7 +133,8 @@ void append_board(const State& s, core::Seat viewer, const ViewParts& parts, std
 
 void HandOfDestinyGame::view(const core::GameState& gs, core::Seat viewer, frontier::GameView& out) const {
   core::pack_view<frontier::khartoum::KhartoumView>(
-      out, [&](frontier::khartoum::KhartoumView& v) { fill_view(S(gs), viewer, parts_, &v); });
+      out, [&](frontier::khartoum::KhartoumView& v) { fill_view(S(gs), viewer, parts_, &v); },
+      parts_.board_bytes);
   append_board(S(gs), viewer, parts_, *out.mutable_payload()->mutable_value());
 }
 

@@ -1,5 +1,7 @@
 #include "hand_of_destiny/view_parts.h"
 
+#include <algorithm>
+
 #include "khartoum.pb.h"
 
 namespace frontier::hand_of_destiny {
@@ -66,6 +68,14 @@ ViewParts encode_view_parts(const Scenario& sc) {
     }
   }
   parts.routes = routes.SerializeAsString();
+  // Every unit on the map with all four marks, each space with its longest terrain name and
+  // three counts; the tags and lengths around them take at most 3 bytes per space and unit.
+  size_t terrain = 0;
+  for (const std::string& t : parts.terrains) terrain = std::max(terrain, t.size());
+  parts.board_bytes = parts.routes.size();
+  for (size_t sp = 0; sp < parts.space_names.size(); ++sp)
+    parts.board_bytes += 3 + parts.space_names[sp].size() + terrain + parts.space_places[sp].size() + 3 * 6;
+  for (const std::string& u : parts.units) parts.board_bytes += 3 + u.size() + 4 * 2;
   for (const CardInfo& c : sc.cards) parts.card_labels.push_back(c.id + " " + c.name);
   return parts;
 }

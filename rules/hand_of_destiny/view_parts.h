@@ -18,6 +18,7 @@ struct ViewParts {
   std::vector<std::string> units;         // per unit: UnitView fields 1-6
   std::string routes;                     // KhartoumView field 8: every route once
   std::vector<std::string> card_labels;   // per card: "K-04 Graham's Expedition"
+  size_t board_bytes = 0;                 // at least the encoded size of any view's board
 };
 
 ViewParts encode_view_parts(const Scenario& sc);
