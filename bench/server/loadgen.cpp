@@ -4,6 +4,7 @@
 // machine on one io_context, so thousands of them fit in a few threads.
 //
 //   frontier-loadgen --port 8080 --matches 1000 --seconds 20 [--game race] [--threads 1]
+//                    [--option course=200]  (a game option for every match it creates)
 //   frontier-loadgen --port 8080 --matches 100 --rate 15000       (offered load capped: latency at a rate)
 //   frontier-loadgen --port 8080 --idle 10000 --server-pid PID   (idle connections, server RSS)
 //   frontier-loadgen --port 8080 --probe-match ID                 (time to load one stored match)
@@ -50,6 +51,7 @@ struct Options {
   int seconds = 10;
   int threads = 1;
   std::string game = "race";
+  std::vector<std::pair<std::string, std::string>> options;  // --option id=value, for new matches
   int idle = 0;
   int server_pid = 0;
   uint64_t probe_match = 0;
@@ -182,6 +184,11 @@ class Bot : public std::enable_shared_from_this<Bot> {
   void create() {
     frontier::wire::ClientMessage m;
     m.mutable_create_match()->set_game(options_.game);
+    for (const auto& [id, value] : options_.options) {
+      frontier::Option* option = m.mutable_create_match()->add_options();
+      option->set_id(id);
+      option->set_value(value);
+    }
     m.mutable_create_match()->set_visibility(frontier::wire::PRIVATE);
     send(m);
   }
@@ -383,6 +390,8 @@ int main(int argc, char** argv) {
       o.threads = std::stoi(v);
     else if (k == "--game")
       o.game = v;
+    else if (k == "--option" && v.find('=') != std::string::npos)
+      o.options.emplace_back(v.substr(0, v.find('=')), v.substr(v.find('=') + 1));
     else if (k == "--idle")
       o.idle = std::stoi(v);
     else if (k == "--server-pid")

@@ -99,3 +99,31 @@ TEST_F(Fixture, SetupValidationNamesTheProblem) {
   EXPECT_TRUE(validate_setup(game, s));
   EXPECT_EQ(option_value(game, s, "goal_bonus"), "on");
 }
+
+// The long course the load generator uses to time 100-move matches, like boardgame.io's peer game.
+TEST_F(Fixture, TheLongCourseRunsAboutAHundredActionsAndSurvivesSnapshots) {
+  frontier::MatchSetup setup;
+  setup.set_game("race");
+  setup.set_scenario("standard");
+  setup.set_seed(5);
+  auto* o = setup.add_options();
+  o->set_id("course");
+  o->set_value("200");
+  ASSERT_TRUE(validate_setup(game, setup));
+  auto s = std::move(game.initial(setup)).value();
+  Rng pick(3);
+  std::vector<Action> legal;
+  std::vector<LogEvent> log;
+  int actions = 0;
+  while (game.awaiting(*s) != 0) {
+    Seat seat = (game.awaiting(*s) & 1u) ? 0 : 1;
+    game.legal_actions(*s, seat, legal);
+    ASSERT_TRUE(apply(game, *s, seat, legal[pick.below(static_cast<uint32_t>(legal.size()))], &log).status.is_ok());
+    ++actions;
+    auto back = game.restore(snapshot(game, *s));
+    ASSERT_TRUE(back);
+    ASSERT_EQ(state_hash(game, **back), state_hash(game, *s));
+  }
+  EXPECT_GT(actions, 60);
+  EXPECT_NE(log.back().text.find("200"), std::string::npos) << log.back().text;  // won at square 200
+}
