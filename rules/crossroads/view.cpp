@@ -1,6 +1,8 @@
 #include "crossroads/view.h"
 
 #include <algorithm>
+#include <array>
+#include <climits>
 
 #include "crossroads/board.h"
 #include "crossroads/rules.h"
@@ -143,18 +145,33 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
   bool own = viewer == kBritish || viewer == kRussian;
   out.set_pounds(own || s.finished ? s.pounds[own ? viewer : 0] : -1);  // 9.0: treasuries are secret
   out.set_supply_points(own ? s.sp[viewer] : -1);
-  // Stacks: per location and side, in location order. One pass buckets the pieces.
+  // Stacks: per location and side, in location order, each stack's pieces in index order. The
+  // pieces on the map are sorted once by (location, side, index) and walked in step with the
+  // stacks, rather than every piece scanned for every stack.
   Presence pres(s);
-  std::vector<uint8_t> present(static_cast<size_t>(kLocs) * 3, 0);
+  auto stack_key = [](int loc, int side) { return loc * 3 + side; };
+  std::array<int16_t, kMaxUnits> units{};
+  std::array<int16_t, kMaxAgents> agents{};
+  int nu = 0, na = 0;
   for (int u = 0; u < s.nunits; ++u)
-    if (s.units[u].loc >= 0) present[static_cast<size_t>(s.units[u].loc) * 3 + s.unit_side(u)] = 1;
+    if (s.units[u].loc >= 0) units[static_cast<size_t>(nu++)] = static_cast<int16_t>(u);
   for (int a = 0; a < s.nagents; ++a)
-    if (s.agents[a].loc >= 0) present[static_cast<size_t>(s.agents[a].loc) * 3 + s.agent_side(a)] = 1;
-  for (int loc = 0; loc < kLocs; ++loc) {
-    for (int side = 0; side < 3; ++side) {
-      if (!present[static_cast<size_t>(loc) * 3 + side]) continue;
-      bool exam = examine(s, pres, viewer, loc, side);
-      if (!exam && loc >= kSquares) continue;  // the enemy's home box is off the map
+    if (s.agents[a].loc >= 0) agents[static_cast<size_t>(na++)] = static_cast<int16_t>(a);
+  auto unit_key = [&](int u) { return stack_key(s.units[u].loc, s.unit_side(u)); };
+  auto agent_key = [&](int a) { return stack_key(s.agents[a].loc, s.agent_side(a)); };
+  std::stable_sort(units.begin(), units.begin() + nu,
+                   [&](int a, int b) { return unit_key(a) < unit_key(b); });
+  std::stable_sort(agents.begin(), agents.begin() + na,
+                   [&](int a, int b) { return agent_key(a) < agent_key(b); });
+  for (int iu = 0, ia = 0; iu < nu || ia < na;) {
+    int key = std::min(iu < nu ? unit_key(units[static_cast<size_t>(iu)]) : INT_MAX,
+                       ia < na ? agent_key(agents[static_cast<size_t>(ia)]) : INT_MAX);
+    int loc = key / 3, side = key % 3;
+    int iu_end = iu, ia_end = ia;
+    while (iu_end < nu && unit_key(units[static_cast<size_t>(iu_end)]) == key) ++iu_end;
+    while (ia_end < na && agent_key(agents[static_cast<size_t>(ia_end)]) == key) ++ia_end;
+    bool exam = examine(s, pres, viewer, loc, side);
+    if (exam || loc < kSquares) {  // an unexamined home box of the enemy is off the map
       auto* st = out.add_stacks();
       st->set_square(loc);
       st->set_row(loc < kSquares ? loc / kW : -1);
@@ -162,30 +179,33 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
       st->set_name(square_name(d, loc));
       st->set_side(side_name(side));
       st->set_examined(exam);
-      if (!exam) continue;  // only the flag (22.3)
-      for (int u = 0; u < s.nunits; ++u) {
-        if (s.units[u].loc != loc || s.unit_side(u) != side) continue;
-        const UnitType& t = s.type(u);
-        auto* uv = st->add_units();
-        uv->set_id(u);
-        uv->set_nation(d.nation_code(t.nation));
-        uv->set_type(kind_code(t.kind));
-        uv->set_strength(t.strength);
-        uv->set_crt(t.crt == kCrtB ? "B" : t.crt == kCrtR ? "R" : "C");
-        uv->set_move(t.move);
-      }
-      for (int a = 0; a < s.nagents; ++a) {
-        if (s.agents[a].loc != loc || s.agent_side(a) != side) continue;
-        auto* av = st->add_agents();
-        av->set_name(d.agents[a].name);
-        av->set_political(d.agents[a].political);
-        av->set_military(d.agents[a].military);
+      if (exam) {  // otherwise only the flag (22.3)
+        for (int i = iu; i < iu_end; ++i) {
+          int u = units[static_cast<size_t>(i)];
+          const UnitType& t = s.type(u);
+          auto* uv = st->add_units();
+          uv->set_id(u);
+          uv->set_nation(d.nation_code(t.nation));
+          uv->set_type(kind_code(t.kind));
+          uv->set_strength(t.strength);
+          uv->set_crt(t.crt == kCrtB ? "B" : t.crt == kCrtR ? "R" : "C");
+          uv->set_move(t.move);
+        }
+        for (int i = ia; i < ia_end; ++i) {
+          int a = agents[static_cast<size_t>(i)];
+          auto* av = st->add_agents();
+          av->set_name(d.agents[a].name);
+          av->set_political(d.agents[a].political);
+          av->set_military(d.agents[a].military);
+        }
       }
     }
+    iu = iu_end;
+    ia = ia_end;
   }
   static const char* kinds[] = {"colony", "fort", "trading post", "railroad"};
   for (int sq = 0; sq < kSquares; ++sq)  // 22.2: markers are always visible
-    for (int side = 0; side < 2; ++side)
+    for (int side = 0; side < 2 && s.markers[sq] != 0; ++side)
       for (int k = 0; k < 4; ++k)
         if (s.has_marker(sq, side, static_cast<MarkerKind>(k))) {
           auto* m = out.add_markers();
