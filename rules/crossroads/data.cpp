@@ -104,6 +104,17 @@ core::Result<Data> load() {
     if (city.capital) d.capital[city.region] = static_cast<int>(d.cities.size());
     d.cities.push_back(city);
   }
+  // Names are asked for in every view and label: built once, as strings the callers share.
+  for (int loc = 0; loc < kLocs; ++loc) {
+    if (loc == kCentralIndia)
+      d.loc_names.emplace_back("Central India");
+    else if (loc == kUrals)
+      d.loc_names.emplace_back("the Urals");
+    else if (d.city_at[loc] >= 0)
+      d.loc_names.push_back(d.cities[static_cast<size_t>(d.city_at[loc])].name);
+    else
+      d.loc_names.push_back("square " + std::to_string(loc / kW) + "," + std::to_string(loc % kW));
+  }
   for (int sq = 0; sq < kSquares; ++sq) {
     int r = sq / kW, c = sq % kW;
     d.central_india_edge[sq] = r == kH - 1 && d.region[sq] == d.region_index("NI");
@@ -247,12 +258,9 @@ int Data::nation_of(const std::string& code) const {
   return r < 0 ? -1 : 2 + r;
 }
 
-std::string square_name(const Data& d, int loc) {
-  if (loc == kCentralIndia) return "Central India";
-  if (loc == kUrals) return "the Urals";
-  if (loc < 0 || loc >= kSquares) return "off map";
-  if (d.city_at[loc] >= 0) return d.cities[d.city_at[loc]].name;
-  return "square " + std::to_string(loc / kW) + "," + std::to_string(loc % kW);
+const std::string& square_name(const Data& d, int loc) {
+  static const std::string off_map = "off map";
+  return loc >= 0 && loc < kLocs ? d.loc_names[static_cast<size_t>(loc)] : off_map;
 }
 
 const char* kind_name(UnitKind k) {

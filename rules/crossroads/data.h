@@ -77,6 +77,7 @@ struct Data {
   int gulf_entry = -1, caspian_entry = -1;  // sea squares a force sails to from a home base
   bool central_india_edge[kSquares];        // 19.11 southern edge of North India
   bool urals_edge[kSquares];                // 19.12 western/northern edge of West Siberia
+  std::vector<std::string> loc_names;       // square_name() of every location, built once
 
   int region_index(const std::string& code) const;
   int city_index(const std::string& name) const;
@@ -92,7 +93,8 @@ struct Data {
 core::Status data_status();
 const Data& data();
 
-std::string square_name(const Data& d, int loc);
+// The city's name, "Central India", "the Urals", "square r,c", or "off map".
+const std::string& square_name(const Data& d, int loc);
 // The generic Khan agent of a region (5.42(3)), "Khan of <region name>" in the data.
 int khan_of(const Data& d, int region);
 const char* kind_name(UnitKind k);
