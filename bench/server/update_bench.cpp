@@ -78,7 +78,7 @@ Cost measure(const core::Game& game, const std::vector<Position>& ps, bool arena
     game.view(*p.state, p.seat, *v);
     double t1 = now();
     Prompt* pr = arena ? google::protobuf::Arena::CreateMessage<Prompt>(&a) : new Prompt;
-    *pr = core::prompt_with_choices(game, *p.state, p.seat);
+    core::fill_prompt(game, *p.state, p.seat, *pr);
     double t2 = now();
     bytes.clear();
     v->SerializeToString(&bytes);

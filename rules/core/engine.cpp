@@ -38,8 +38,13 @@ std::string state_hash(const Game& game, const GameState& state) {
 
 frontier::Prompt prompt_with_choices(const Game& game, const GameState& state, Seat seat) {
   frontier::Prompt p;
+  fill_prompt(game, state, seat, p);
+  return p;
+}
+
+void fill_prompt(const Game& game, const GameState& state, Seat seat, frontier::Prompt& p) {
   p.set_seat(seat);
-  if (seat < 0 || (game.awaiting(state) & seat_bit(seat)) == 0) return p;
+  if (seat < 0 || (game.awaiting(state) & seat_bit(seat)) == 0) return;
   PromptInfo info = game.prompt(state, seat);
   p.set_kind(info.kind);
   p.set_text(info.text);
@@ -54,7 +59,6 @@ frontier::Prompt prompt_with_choices(const Game& game, const GameState& state, S
     game.refs(state, seat, a, refs);
     for (auto& r : refs) *choice->add_refs() = std::move(r);
   }
-  return p;
 }
 
 std::optional<Action> find_by_label(const Game& game, const GameState& state, Seat seat,

@@ -28,6 +28,9 @@ std::string state_hash(const Game& game, const GameState& state);
 
 // The prompt `seat` holds, with every legal choice labelled (empty kind when none).
 frontier::Prompt prompt_with_choices(const Game& game, const GameState& state, Seat seat);
+// The same, built in `out` (which should be empty): on `out`'s arena when it has one, so the
+// server's updates take it without a copy.
+void fill_prompt(const Game& game, const GameState& state, Seat seat, frontier::Prompt& out);
 // The legal action whose label is `label` (exact match), if any.
 std::optional<Action> find_by_label(const Game& game, const GameState& state, Seat seat,
                                     std::string_view label);

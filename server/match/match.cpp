@@ -104,6 +104,9 @@ std::string Match::result_text(const History& h) const {
     if (game_.seat_count() == 2) text += "; " + game_.seat_name(1 - h.resigned) + " wins";
     return text;
   }
+  // A game with a seat to prompt is running: no result, and no status built to say so (this runs
+  // on every commit).
+  if (game_.awaiting(*h.state) != 0) return {};
   frontier::GameStatus gs;
   game_.status(*h.state, gs);
   return gs.finished() ? gs.result() : std::string();

@@ -28,8 +28,9 @@ void Match::fill_update(core::Seat seat, uint32_t since, wire::MatchUpdate& u) c
     }
   }
   if (seat >= 0 && meta_.status == wire::RUNNING) {
-    frontier::Prompt p = core::prompt_with_choices(game_, *history_.state, seat);
-    if (!p.kind().empty()) *u.add_prompts() = std::move(p);
+    frontier::Prompt* p = u.add_prompts();
+    core::fill_prompt(game_, *history_.state, seat, *p);
+    if (p->kind().empty()) u.mutable_prompts()->RemoveLast();
   }
   u.set_status(meta_.status);
   fill_status(history_, *u.mutable_game_status());
