@@ -118,7 +118,8 @@ TEST_F(Fixture, TheLongCourseRunsAboutAHundredActionsAndSurvivesSnapshots) {
   while (game.awaiting(*s) != 0) {
     Seat seat = (game.awaiting(*s) & 1u) ? 0 : 1;
     game.legal_actions(*s, seat, legal);
-    ASSERT_TRUE(apply(game, *s, seat, legal[pick.below(static_cast<uint32_t>(legal.size()))], &log).status.is_ok());
+    ASSERT_TRUE(
+        apply(game, *s, seat, legal[pick.below(static_cast<uint32_t>(legal.size()))], &log).status.is_ok());
     ++actions;
     auto back = game.restore(snapshot(game, *s));
     ASSERT_TRUE(back);
