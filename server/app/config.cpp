@@ -68,7 +68,8 @@ const std::vector<Option>& options() {
          }
          return core::Status::ok();
        }},
-      {"--threads", "FRONTIER_THREADS", "network and match threads (default 2)",
+      {"--threads", "FRONTIER_THREADS",
+       "network and match threads (default 0: one per CPU the process may run on)",
        [](AppConfig& c, const std::string& v) { return parse_number(v, c.net.threads, "--threads"); }},
       {"--max-connections", "FRONTIER_MAX_CONNECTIONS", "open WebSockets allowed (default 20000)",
        [](AppConfig& c, const std::string& v) {

@@ -20,7 +20,7 @@ class Metrics;
 struct NetConfig {
   std::string address = "127.0.0.1";
   uint16_t port = 8080;  // 0 = any free port (tests)
-  int threads = 2;
+  int threads = 0;       // 0: one per CPU this process may run on (see NetServer::run)
   size_t max_frame_bytes = 64 * 1024;
   // Lowered at listen() to what the process's file-descriptor limit allows (see fd_budget), so
   // a full server answers TOO_MANY_CONNECTIONS instead of failing to accept.
