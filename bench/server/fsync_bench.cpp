@@ -5,12 +5,16 @@
 // SQLite's WAL: a preallocated file, overwritten in 4 KB pages, then fdatasync.
 //
 //   frontier-fsync-bench [--kb 16] [--syncs 5000] [--spin CPU,CPU...] [--dir /tmp]
+//                        [--priority normal|nice:N|fifo:N]
 //
 // --spin starts one thread per listed CPU that only spins there for the length of the run; the
-// measuring thread stays where the shell put it (e.g. `taskset -c 1`).
+// measuring thread stays where the shell put it (e.g. `taskset -c 1`). --priority sets the
+// measuring thread's scheduling (nice:-10, or fifo:10 for SCHED_FIFO; both need CAP_SYS_NICE):
+// whether the tail beside busy CPUs is the wait for the disk or the wait to run again after it.
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,6 +33,7 @@ struct Options {
   int syncs = 5000;
   std::vector<int> spin_cpus;
   std::string dir = "/tmp";
+  std::string priority = "normal";
 };
 
 constexpr size_t kPage = 4096;
@@ -39,6 +44,24 @@ void pin_to(std::thread& t, int cpu) {
   CPU_ZERO(&set);
   CPU_SET(cpu, &set);
   pthread_setaffinity_np(t.native_handle(), sizeof(set), &set);
+}
+
+// Applies --priority to the calling thread; false (with a message) when the system refuses it.
+bool set_priority(const std::string& priority) {
+  if (priority == "normal") return true;
+  auto colon = priority.find(':');
+  std::string kind = priority.substr(0, colon);
+  int value = colon == std::string::npos ? 0 : std::stoi(priority.substr(colon + 1));
+  if (kind == "nice") {
+    // Linux nice values are per thread: setpriority on the thread id affects only this thread.
+    if (setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), value) == 0) return true;
+  } else if (kind == "fifo") {
+    sched_param param{};
+    param.sched_priority = value;
+    if (pthread_setschedparam(pthread_self(), SCHED_FIFO, &param) == 0) return true;
+  }
+  std::fprintf(stderr, "cannot set priority %s\n", priority.c_str());
+  return false;
 }
 
 double percentile(const std::vector<double>& sorted, double p) {
@@ -64,6 +87,8 @@ int main(int argc, char** argv) {
       }
     else if (k == "--dir")
       o.dir = v;
+    else if (k == "--priority")
+      o.priority = v;
     else {
       std::fprintf(stderr, "unknown flag %s\n", k.c_str());
       return 2;
@@ -93,6 +118,7 @@ int main(int argc, char** argv) {
     pin_to(spinners.back(), cpu);
   }
 
+  if (!set_priority(o.priority)) return 2;
   std::vector<double> millis;
   millis.reserve(static_cast<size_t>(o.syncs));
   size_t off = 0;
@@ -119,9 +145,9 @@ int main(int argc, char** argv) {
     spun += std::to_string(cpu);
   }
   std::printf(
-      "%zu KB + fdatasync, %d times, spinning on CPUs [%s]: p50 %.3f  p90 %.3f  p99 %.3f  p99.9 %.3f  max "
-      "%.3f ms\n",
-      pages * kPage / 1024, o.syncs, spun.c_str(), percentile(millis, 0.5), percentile(millis, 0.9),
-      percentile(millis, 0.99), percentile(millis, 0.999), millis.back());
+      "%zu KB + fdatasync, %d times, spinning on CPUs [%s], priority %s: "
+      "p50 %.3f  p90 %.3f  p99 %.3f  p99.9 %.3f  max %.3f ms\n",
+      pages * kPage / 1024, o.syncs, spun.c_str(), o.priority.c_str(), percentile(millis, 0.5),
+      percentile(millis, 0.9), percentile(millis, 0.99), percentile(millis, 0.999), millis.back());
   return 0;
 }
