@@ -167,8 +167,17 @@ class Search {
     }
     status_.Clear();  // status() adds to repeated fields
     game_.status(state, status_);
-    for (core::Seat s = 0; s < game_.seat_count(); ++s)
-      rewards_[static_cast<size_t>(s)] = status_.draw() ? 0.5 : status_.winner() == s ? 1.0 : 0.0;
+    for (core::Seat s = 0; s < game_.seat_count(); ++s) {
+      double r = status_.draw() ? 0.5 : status_.winner() == s ? 1.0 : 0.0;
+      // A draw is not all alike where the game has an estimate (Crossroads: the VP lead short of
+      // the 20 a win needs, 25.52): it moves the half by up to a quarter, so a drawn end with a
+      // lead still counts above one without, and below any win. Without this, every playout
+      // that reaches the end of a drawn game scores the same half and tells the search nothing,
+      // while one cut short a little earlier scores the lead: the bot saw no reason to build one.
+      if (status_.draw())
+        if (auto e = game_.estimate(state, s)) r = 0.25 + std::clamp(*e, 0, 1000) / 2000.0;
+      rewards_[static_cast<size_t>(s)] = r;
+    }
   }
 
   const core::Game& game_;
