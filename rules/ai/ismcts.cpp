@@ -9,6 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/bytes.h"
+#include "core/engine.h"
+
 namespace frontier::ai {
 
 namespace {
@@ -26,6 +29,7 @@ struct Node {
   uint32_t visits = 0;
   uint32_t available = 0;
   double reward = 0;                               // summed over visits, from the actor's side
+  bool circles = false;                            // leads back to a position on its own path
   std::vector<std::pair<uint64_t, int>> children;  // sorted by key
 };
 
@@ -47,6 +51,7 @@ class Search {
     int node = 0;
     bool in_tree = true;
     int rolled = 0;
+    positions_.assign(1, position_key(*state));
     for (;;) {
       core::SeatMask waiting = game_.awaiting(*state);
       if (waiting == 0) break;
@@ -57,8 +62,14 @@ class Search {
       game_.legal_actions(*state, actor, legal_);
       if (legal_.empty()) break;
       core::Action action;
+      bool tree_step = in_tree;
       if (in_tree) {
         int next = descend(node, actor, action);
+        if (next < 0) {
+          // Every move from here went round in a circle, so getting here was a detour too.
+          nodes_[static_cast<size_t>(node)].circles = true;
+          return;
+        }
         in_tree = nodes_[static_cast<size_t>(next)].visits > 0;
         node = next;
         path.push_back(node);
@@ -67,13 +78,19 @@ class Search {
         action = playout_action(*state, actor);
       }
       game_.apply_legal(*state, actor, action, no_log_);
+      if (tree_step && repeats_position(*state)) {
+        // Whatever can follow a repeated position could have followed it the first time, so the
+        // move is never needed: it is set aside, and the iteration counts for nothing. Scored
+        // instead (a playout from the repeated position, cut short and scored by the estimate),
+        // circling postponed whatever the game would do next and the bot learned to stall: a
+        // Crossroads bot picked and cancelled the same force for thousands of actions. Scored
+        // as a loss, it weighed down every move that is made in several steps.
+        nodes_[static_cast<size_t>(node)].circles = true;
+        return;
+      }
     }
     score(*state);
-    for (int n : path) {
-      Node& x = nodes_[static_cast<size_t>(n)];
-      ++x.visits;
-      if (x.actor >= 0 && static_cast<size_t>(x.actor) < rewards_.size()) x.reward += rewards_[x.actor];
-    }
+    backpropagate(path);
   }
 
   SearchResult best(const std::vector<core::Action>& root_legal) const {
@@ -85,6 +102,7 @@ class Search {
       auto it = find_child(root, key_of(seat_, a));
       if (it == root.children.end()) continue;
       const Node& c = nodes_[static_cast<size_t>(it->second)];
+      if (c.circles) continue;
       double mean = c.visits ? c.reward / c.visits : 0;
       if (c.visits > out.visits || (c.visits == out.visits && mean > best_mean)) {
         out.action = a;
@@ -97,6 +115,29 @@ class Search {
   }
 
  private:
+  void backpropagate(const std::vector<int>& path) {
+    for (int n : path) {
+      Node& x = nodes_[static_cast<size_t>(n)];
+      ++x.visits;
+      if (x.actor >= 0 && static_cast<size_t>(x.actor) < rewards_.size()) x.reward += rewards_[x.actor];
+    }
+  }
+
+  // A position is its snapshot's hash: equal snapshots are equal positions, whatever the path.
+  uint64_t position_key(const core::GameState& state) const {
+    return core::fnv1a64(core::snapshot(game_, state));
+  }
+
+  // True when a move inside the tree brought back a position already on this iteration's path
+  // (the root included), e.g. picking a force, then cancelling it. Remembers the new position
+  // otherwise.
+  bool repeats_position(const core::GameState& state) {
+    uint64_t key = position_key(state);
+    if (std::find(positions_.begin(), positions_.end(), key) != positions_.end()) return true;
+    positions_.push_back(key);
+    return false;
+  }
+
   std::unique_ptr<core::GameState> determinize(const core::GameState& root) {
     auto state = game_.resample_hidden(root, seat_, rng_);
     if (!state) state = root.clone();
@@ -112,7 +153,8 @@ class Search {
   }
 
   // Counts the children legal here as available, then adds an untried action as a new child or
-  // follows the available child with the best upper confidence bound.
+  // follows the available child with the best upper confidence bound; -1 when every child legal
+  // here goes round in a circle.
   int descend(int node, core::Seat actor, core::Action& action) {
     untried_.clear();
     available_.clear();
@@ -120,7 +162,7 @@ class Search {
       auto it = find_child(nodes_[static_cast<size_t>(node)], key_of(actor, a));
       if (it == nodes_[static_cast<size_t>(node)].children.end()) {
         untried_.push_back(a);
-      } else {
+      } else if (!nodes_[static_cast<size_t>(it->second)].circles) {
         ++nodes_[static_cast<size_t>(it->second)].available;
         available_.push_back(it->second);
       }
@@ -138,6 +180,7 @@ class Search {
       kids.insert(std::lower_bound(kids.begin(), kids.end(), entry), entry);
       return child;
     }
+    if (available_.empty()) return -1;
     int best = available_.front();
     double best_ucb = -1;
     for (int c : available_) {
@@ -189,6 +232,7 @@ class Search {
   std::vector<core::Action> legal_, untried_;
   std::vector<int> available_;
   std::vector<double> rewards_;
+  std::vector<uint64_t> positions_;  // of the current iteration's walk through the tree
   frontier::GameStatus status_;
   core::EventSink no_log_;
 };
