@@ -2,7 +2,8 @@
 // 2012) over any core::Game. Each iteration redraws the facts hidden from the searching seat
 // (Game::resample_hidden, and new dice), walks the tree by UCB where its actions are legal in
 // that redrawn state, adds one node, plays on (the game's policy or at random) and scores the
-// end, or the game's estimate where the playout was cut short.
+// end, or the game's estimate where the playout was cut short. A move in the tree that brings
+// back a position already on its path is set aside, so a bot never goes round in circles.
 //
 // A bot never peeks: the true state reaches the search only through resample_hidden (whose
 // result depends on the seat's view and the generator alone), legal_actions and awaiting of the
