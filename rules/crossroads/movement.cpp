@@ -46,6 +46,41 @@ bool is_water_chain(const State& s, int sq) {
   return t == kRiver || t == kCoast || t == kSea;
 }
 
+// 19.11/19.12: an amphibious force of regulars on the Persian Gulf (British) or the Caspian
+// (Russian) may sail home.
+bool may_sail_home(const State& s, int sq, int seat) {
+  const Data& d = *s.d;
+  if (s.force_mode != 1 || d.terrain[sq] != kSea || s.left_home || s.force_mp < 2 || !regulars_only(s, seat))
+    return false;
+  return (seat == kBritish && d.water[sq] == 'G') || (seat == kRussian && d.water[sq] == 'C');
+}
+
+// 13.84 with 13.81: a leg is a path and may not end at sea, so a step out to sea is offered only
+// while a way ashore (or home) remains over squares this leg has not entered; otherwise a force
+// could sail into a bay it may neither stay in nor leave.
+bool way_ashore(const State& s, int to, int seat) {
+  const Data& d = *s.d;
+  auto seen = s.leg_entered;
+  std::array<int16_t, kSquares> queue;
+  int head = 0, tail = 0;
+  seen[to >> 6] |= uint64_t{1} << (to & 63);
+  queue[tail++] = static_cast<int16_t>(to);
+  while (head < tail) {
+    int sq = queue[head++];
+    if (d.terrain[sq] != kSea || may_sail_home(s, sq, seat)) return true;
+    int nb[10];
+    int n = neighbours(s, sq, false, seat, nb);
+    for (int i = 0; i < n; ++i) {
+      int next = nb[i];
+      if (next >= kSquares || !is_water_chain(s, next) || d.terrain[next] == kMountain) continue;
+      if ((seen[next >> 6] >> (next & 63)) & 1) continue;
+      seen[next >> 6] |= uint64_t{1} << (next & 63);
+      queue[tail++] = static_cast<int16_t>(next);
+    }
+  }
+  return false;
+}
+
 int sp_to_begin(const State& s) {
   if (s.op == 1) return 0;  // 12.2(1)
   // 29.0 improved staff work: the 2nd operation of an all-regular force is free from 1890-94.
@@ -166,9 +201,11 @@ void movement_legal(const State& s, int seat, Actions& out) {
           c = s.force_mode != 0 ? 2 : enter_cost(s, here, to);
         } else if (s.force_mode == 1) {
           if (!is_water_chain(s, to) || d.terrain[to] == kMountain) continue;  // 13.81-13.82
+          if (s.entered_this_leg(to) || !way_ashore(s, to, seat)) continue;    // 13.81, 13.84
           c = 0;
         } else if (s.force_mode == 2) {
           if (!s.has_marker(to, seat, kRailroad) || !side_adjacent(here, to)) continue;  // 13.61-13.65
+          if (s.entered_this_leg(to)) continue;                                          // 13.61: a path
           c = 0;
         } else {
           c = enter_cost(s, here, to);
@@ -176,14 +213,8 @@ void movement_legal(const State& s, int seat, Actions& out) {
         if (c < 0 || c > s.force_mp) continue;
         out.push_back({STEP, static_cast<int16_t>(to), 0, 0});
       }
-      // 19.11/19.12: an amphibious force on the Persian Gulf / Caspian may sail home.
-      if (s.force_mode == 1 && d.terrain[here] == kSea && !s.left_home && s.force_mp >= 2 &&
-          regulars_only(s, seat)) {
-        if (seat == kBritish && d.water[here] == 'G')
-          out.push_back({STEP, static_cast<int16_t>(kCentralIndia), 0, 0});
-        if (seat == kRussian && d.water[here] == 'C')
-          out.push_back({STEP, static_cast<int16_t>(kUrals), 0, 0});
-      }
+      if (may_sail_home(s, here, seat))
+        out.push_back({STEP, static_cast<int16_t>(seat == kBritish ? kCentralIndia : kUrals), 0, 0});
       // Leaving a chain (back to land movement).
       if (s.force_mode != 0 && d.terrain[here] != kSea) out.push_back({EMBARK, -1, 0, 0});  // 13.84
       // 13.81: amphibious from a river/coast square, one MP plus one SP (two when not a port).
@@ -265,6 +296,7 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
       if (from >= kSquares || a.a >= kSquares) s.left_home = true;
       s.force_sq = a.a;
       s.force_moved = true;
+      if (s.force_mode != 0 && a.a < kSquares) s.enter_on_leg(a.a);
       each_force_piece(s, [&](int i, bool agent) {
         if (agent)
           s.agents[i].loc = a.a;
@@ -283,12 +315,14 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
         s.sp[seat] = static_cast<int16_t>(s.sp[seat] - cost_sp);
         s.force_mp = static_cast<int16_t>(s.force_mp - 2);
         s.force_mode = 1;
+        s.start_leg(s.force_sq);
         if (home) {  // onto the home sea (19.11/19.12): +1 MP to leave the base (19.13)
           int to = s.force_sq == kCentralIndia ? d.gulf_entry : d.caspian_entry;
           s.force_mp = static_cast<int16_t>(std::max(0, s.force_mp - 2));
           s.left_home = true;
           s.force_sq = static_cast<int16_t>(to);
           s.force_moved = true;
+          s.enter_on_leg(to);
           each_force_piece(s, [&](int i, bool agent) {
             if (agent)
               s.agents[i].loc = static_cast<int16_t>(to);
@@ -303,6 +337,7 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
     case RAIL:
       s.force_mp = static_cast<int16_t>(s.force_mp - 2);
       s.force_mode = 2;
+      s.start_leg(s.force_sq);
       return;
     case DROP:
       if (a.a >= 1000)

@@ -125,6 +125,16 @@ struct State final : core::GameState {
   bool force_forced = false;  // forced march (27.0)
   int8_t force_carry = 0;     // SP carried on a forced march (27.1)
   bool left_home = false;     // 19.23
+  // Squares entered in the current rail or amphibious leg: 13.61 and 13.81 move a force "any
+  // distance" along a chain for one movement point, which is a path, so a leg never enters a
+  // square twice. Without it a force could step to and fro at no cost for ever.
+  std::array<uint64_t, (kSquares + 63) / 64> leg_entered{};
+  bool entered_this_leg(int sq) const { return (leg_entered[sq >> 6] >> (sq & 63)) & 1; }
+  void enter_on_leg(int sq) { leg_entered[sq >> 6] |= uint64_t{1} << (sq & 63); }
+  void start_leg(int sq) {
+    leg_entered.fill(0);
+    if (sq < kSquares) enter_on_leg(sq);
+  }
   // Negotiations context (15.0).
   int8_t nego_region = -1, nego_agent = -1, nego_defender_agent = -1;
   bool nego_ultimatum = false;

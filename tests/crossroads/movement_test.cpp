@@ -88,6 +88,46 @@ TEST(CrossroadsMovement, ForceSailedHomeMayEndItsMove) {
   EXPECT_TRUE(offered(*s, kBritish, "End this force's move"));
 }
 
+TEST(CrossroadsMovement, AmphibiousLegNeverEntersASquareTwice) {
+  // 13.81: one movement point moves the force "any distance along a contiguous chain": a path.
+  // Going back over squares already crossed in the same leg would let a force (or a bot) step
+  // to and fro at no cost without end; every square it could reach that way lies on a path.
+  const Data& d = data();
+  std::string sea = "square " + std::to_string(d.gulf_entry / kW) + "," + std::to_string(d.gulf_entry % kW);
+  auto s = board({"place British FF at Karachi", "sp British 5"});
+  play(*s, kBritish, "Pick the force at Karachi");
+  play(*s, kBritish, "Begin the move");
+  play(*s, kBritish, "Begin amphibious movement");
+  play(*s, kBritish, "Move to " + sea);
+  EXPECT_FALSE(offered(*s, kBritish, "Move to Karachi"));  // where the leg began
+  int mp = S(*s).force_mp;
+  std::string step;  // onward along the chain
+  for (const auto& l : labels(*s, kBritish))
+    if (l.rfind("Move to square ", 0) == 0) step = l;
+  ASSERT_FALSE(step.empty());
+  play(*s, kBritish, step);
+  EXPECT_FALSE(offered(*s, kBritish, "Move to " + sea));  // crossed already in this leg
+  EXPECT_EQ(S(*s).force_mp, mp);                          // the chain cost its one point once
+}
+
+TEST(CrossroadsMovement, RailLegNeverEntersASquareTwice) {
+  // 13.61: "an unlimited number of connected squares via friendly railroads" for one movement
+  // point: a path, as 13.81's chain. A new leg (13.63, one more point) may cross them again.
+  auto s = board({"place British FF at 30,30", "turn 6", "marker British railroad at 30,30",
+                  "marker British railroad at 30,31", "marker British railroad at 30,32"});
+  play(*s, kBritish, "Pick the force at square 30,30");
+  play(*s, kBritish, "Begin the move");
+  play(*s, kBritish, "Begin railroad movement");
+  play(*s, kBritish, "Move to square 30,31");
+  EXPECT_FALSE(offered(*s, kBritish, "Move to square 30,30"));
+  EXPECT_TRUE(offered(*s, kBritish, "Move to square 30,32"));
+  play(*s, kBritish, "Move to square 30,32");
+  EXPECT_FALSE(offered(*s, kBritish, "Move to square 30,31"));
+  play(*s, kBritish, "Return to land movement");
+  play(*s, kBritish, "Begin railroad movement");
+  EXPECT_TRUE(offered(*s, kBritish, "Move to square 30,31"));
+}
+
 }  // namespace
 }  // namespace frontier::crossroads::test
 
