@@ -47,19 +47,18 @@ bool is_water_chain(const State& s, int sq) {
 }
 
 // 19.11/19.12: an amphibious force of regulars on the Persian Gulf (British) or the Caspian
-// (Russian) may sail home.
-bool may_sail_home(const State& s, int sq, int seat) {
-  const Data& d = *s.d;
-  if (s.force_mode != 1 || d.terrain[sq] != kSea || s.left_home || s.force_mp < 2 || !regulars_only(s, seat))
-    return false;
-  return (seat == kBritish && d.water[sq] == 'G') || (seat == kRussian && d.water[sq] == 'C');
+// (Russian) may sail home. `home_water` is the water it may sail home from, 0 when it may not.
+char home_water(const State& s, int seat) {
+  if (s.force_mode != 1 || s.left_home || s.force_mp < 2 || !regulars_only(s, seat)) return 0;
+  return seat == kBritish ? 'G' : 'C';
 }
 
 // 13.84 with 13.81: a leg is a path and may not end at sea, so a step out to sea is offered only
 // while a way ashore (or home) remains over squares this leg has not entered; otherwise a force
 // could sail into a bay it may neither stay in nor leave.
-bool way_ashore(const State& s, int to, int seat) {
+bool way_ashore(const State& s, int to, int seat, char home) {
   const Data& d = *s.d;
+  if (d.terrain[to] != kSea) return true;
   auto seen = s.leg_entered;
   std::array<int16_t, kSquares> queue;
   int head = 0, tail = 0;
@@ -67,7 +66,7 @@ bool way_ashore(const State& s, int to, int seat) {
   queue[tail++] = static_cast<int16_t>(to);
   while (head < tail) {
     int sq = queue[head++];
-    if (d.terrain[sq] != kSea || may_sail_home(s, sq, seat)) return true;
+    if (d.terrain[sq] != kSea || (home && d.water[sq] == home)) return true;
     int nb[10];
     int n = neighbours(s, sq, false, seat, nb);
     for (int i = 0; i < n; ++i) {
@@ -190,6 +189,7 @@ void movement_legal(const State& s, int seat, Actions& out) {
         if (s.turn >= 6 && rail_edge) out.push_back({RAIL, 0, 0, 0});
       }
     } else {
+      char home = home_water(s, seat);
       int nb[10];
       int n = neighbours(s, here, all_highlighted(s) && s.force_mode == 0, seat, nb);
       for (int i = 0; i < n; ++i) {
@@ -200,8 +200,8 @@ void movement_legal(const State& s, int seat, Actions& out) {
           if (s.force_mode == 2 && !(s.turn >= 6 && s.has_marker(here, seat, kRailroad))) continue;  // 19.14
           c = s.force_mode != 0 ? 2 : enter_cost(s, here, to);
         } else if (s.force_mode == 1) {
-          if (!is_water_chain(s, to) || d.terrain[to] == kMountain) continue;  // 13.81-13.82
-          if (s.entered_this_leg(to) || !way_ashore(s, to, seat)) continue;    // 13.81, 13.84
+          if (!is_water_chain(s, to) || d.terrain[to] == kMountain) continue;      // 13.81-13.82
+          if (s.entered_this_leg(to) || !way_ashore(s, to, seat, home)) continue;  // 13.81, 13.84
           c = 0;
         } else if (s.force_mode == 2) {
           if (!s.has_marker(to, seat, kRailroad) || !side_adjacent(here, to)) continue;  // 13.61-13.65
@@ -213,7 +213,7 @@ void movement_legal(const State& s, int seat, Actions& out) {
         if (c < 0 || c > s.force_mp) continue;
         out.push_back({STEP, static_cast<int16_t>(to), 0, 0});
       }
-      if (may_sail_home(s, here, seat))
+      if (home && d.terrain[here] == kSea && d.water[here] == home)  // 19.11/19.12: sail home
         out.push_back({STEP, static_cast<int16_t>(seat == kBritish ? kCentralIndia : kUrals), 0, 0});
       // Leaving a chain (back to land movement).
       if (s.force_mode != 0 && d.terrain[here] != kSea) out.push_back({EMBARK, -1, 0, 0});  // 13.84
