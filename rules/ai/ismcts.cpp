@@ -124,8 +124,10 @@ class Search {
   }
 
   // A position is its snapshot's hash: equal snapshots are equal positions, whatever the path.
-  uint64_t position_key(const core::GameState& state) const {
-    return core::fnv1a64(core::snapshot(game_, state));
+  uint64_t position_key(const core::GameState& state) {
+    snapshot_.clear();
+    game_.snapshot(state, snapshot_);
+    return core::quick_hash64(snapshot_.bytes());
   }
 
   // True when a move inside the tree brought back a position already on this iteration's path
@@ -233,6 +235,7 @@ class Search {
   std::vector<int> available_;
   std::vector<double> rewards_;
   std::vector<uint64_t> positions_;  // of the current iteration's walk through the tree
+  core::ByteWriter snapshot_;        // reused: a position key takes a snapshot at every step
   frontier::GameStatus status_;
   core::EventSink no_log_;
 };

@@ -2,6 +2,7 @@
 #include "core/bytes.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace frontier::core {
 
@@ -88,6 +89,32 @@ bool ByteReader::str(std::string& s) {
   s.assign(in_.substr(pos_, n));
   pos_ += n;
   return true;
+}
+
+namespace {
+// The finaliser of a 64-bit mixer: every input bit flips about half the output bits.
+uint64_t avalanche(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
+}
+}  // namespace
+
+uint64_t quick_hash64(std::string_view bytes) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, bytes.data() + i, 8);
+    h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+    h ^= h >> 32;
+  }
+  uint64_t tail = 0;
+  std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+  // The length goes in last: trailing zero bytes change it, not the words.
+  return avalanche((h ^ tail) * 0x9e3779b97f4a7c15ULL + bytes.size());
 }
 
 uint64_t fnv1a64(std::string_view bytes) {

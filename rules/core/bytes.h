@@ -22,6 +22,8 @@ class ByteWriter {
   void str(std::string_view s);
 
   const std::string& bytes() const { return out_; }
+  // Empties the writer but keeps its buffer, for callers that snapshot again and again.
+  void clear() { out_.clear(); }
   std::string take() { return std::move(out_); }
 
  private:
@@ -64,6 +66,10 @@ class ByteReader {
 
 // 64-bit FNV-1a: small, fast and fully specified, enough to compare snapshots (not a security hash).
 uint64_t fnv1a64(std::string_view bytes);
+// A hash eight bytes at a time, for keys that live inside one process (a search's positions):
+// several times faster than fnv1a64 on snapshots of kilobytes. Never store or compare it across
+// builds; the state hash is fnv1a64.
+uint64_t quick_hash64(std::string_view bytes);
 // 16 lowercase hex digits.
 std::string hash_hex(uint64_t h);
 

@@ -18,27 +18,35 @@ void each_force_piece(const State& s, F f) {
     if (s.agents[a].flags & kInForce) f(a, true);
 }
 
-bool all_highlighted(const State& s) {
-  bool all = true;
-  each_force_piece(s, [&](int i, bool agent) {
-    if (!agent && !s.type(i).highlighted) all = false;
-  });
-  return all;
-}
+// The moving force's pieces and what the rules ask of them, gathered in one pass over the
+// pieces: legal moves are listed at every step of every playout a bot runs.
+struct ForceAtHand {
+  std::array<int16_t, kMaxUnits + kMaxAgents> pieces;  // units, then agents as 1000 + index
+  int n = 0;
+  bool highlighted = true;  // 13.2: every unit in it may cross square vertices
+  bool regulars = false;    // 19.21-19.23: only the side's own regulars and agents
+  bool enemy_here = false;  // 13.32: enemy combat units share its square
+};
 
-bool regulars_only(const State& s, int side) {
-  bool ok = true, any = false;
-  each_force_piece(s, [&](int i, bool agent) {
-    any = true;
-    if (agent ? s.d->agents[i].nation != side : s.type(i).nation != side) ok = false;
-  });
-  return ok && any;
-}
-
-bool enemy_combat_at(const State& s, int sq, int side) {
-  for (int u = 0; u < s.nunits; ++u)
-    if (s.units[u].loc == sq && s.unit_side(u) == other(side)) return true;
-  return false;
+ForceAtHand force_at_hand(const State& s, int seat) {
+  ForceAtHand f;
+  bool own = true;
+  for (int u = 0; u < s.nunits; ++u) {
+    if (s.units[u].flags & kInForce) {
+      f.pieces[f.n++] = static_cast<int16_t>(u);
+      f.highlighted = f.highlighted && s.type(u).highlighted;
+      own = own && s.type(u).nation == seat;
+    } else if (s.units[u].loc == s.force_sq && s.unit_side(u) == other(seat)) {
+      f.enemy_here = true;
+    }
+  }
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].flags & kInForce) {
+      f.pieces[f.n++] = static_cast<int16_t>(1000 + a);
+      own = own && s.d->agents[a].nation == seat;
+    }
+  f.regulars = own && f.n > 0;
+  return f;
 }
 
 bool is_water_chain(const State& s, int sq) {
@@ -48,8 +56,8 @@ bool is_water_chain(const State& s, int sq) {
 
 // 19.11/19.12: an amphibious force of regulars on the Persian Gulf (British) or the Caspian
 // (Russian) may sail home. `home_water` is the water it may sail home from, 0 when it may not.
-char home_water(const State& s, int seat) {
-  if (s.force_mode != 1 || s.left_home || s.force_mp < 2 || !regulars_only(s, seat)) return 0;
+char home_water(const State& s, int seat, const ForceAtHand& f) {
+  if (s.force_mode != 1 || s.left_home || s.force_mp < 2 || !f.regulars) return 0;
   return seat == kBritish ? 'G' : 'C';
 }
 
@@ -167,8 +175,9 @@ void movement_legal(const State& s, int seat, Actions& out) {
     return;
   }
   int here = s.force_sq;
+  ForceAtHand force = force_at_hand(s, seat);
   // 13.32/13.34: stop on entering a square with enemy combat units.
-  bool stopped = s.force_moved && here < kSquares && enemy_combat_at(s, here, seat);
+  bool stopped = s.force_moved && here < kSquares && force.enemy_here;
   if (!stopped) {
     if (here >= kSquares) {
       for (int sq = 0; sq < kSquares && !s.left_home; ++sq) {
@@ -189,14 +198,14 @@ void movement_legal(const State& s, int seat, Actions& out) {
         if (s.turn >= 6 && rail_edge) out.push_back({RAIL, 0, 0, 0});
       }
     } else {
-      char home = home_water(s, seat);
+      char home = home_water(s, seat, force);
       int nb[10];
-      int n = neighbours(s, here, all_highlighted(s) && s.force_mode == 0, seat, nb);
+      int n = neighbours(s, here, force.highlighted && s.force_mode == 0, seat, nb);
       for (int i = 0; i < n; ++i) {
         int to = nb[i];
         int c;
         if (to >= kSquares) {
-          if (!regulars_only(s, seat) || s.left_home) continue;  // 19.21-19.23
+          if (!force.regulars || s.left_home) continue;  // 19.21-19.23
           if (s.force_mode == 2 && !(s.turn >= 6 && s.has_marker(here, seat, kRailroad))) continue;  // 19.14
           c = s.force_mode != 0 ? 2 : enter_cost(s, here, to);
         } else if (s.force_mode == 1) {
@@ -229,10 +238,8 @@ void movement_legal(const State& s, int seat, Actions& out) {
   }
   // Drop-offs (11.3): not the agent giving the movement bonus (16.21).
   if (s.force_moved && here < kSquares && d.terrain[here] != kSea) {
-    each_force_piece(s, [&](int i, bool agent) {
-      if (agent && i == s.force_agent) return;
-      out.push_back({DROP, static_cast<int16_t>(agent ? 1000 + i : i), 0, 0});
-    });
+    for (int i = 0; i < force.n; ++i)
+      if (force.pieces[i] != 1000 + s.force_agent) out.push_back({DROP, force.pieces[i], 0, 0});
   }
   // 28.0 telegraph: pick up unmoved units on railroad squares the force enters.
   if ((s.options & kOptTelegraph) && here < kSquares && s.has_marker(here, seat, kRailroad) &&

@@ -1,6 +1,9 @@
 // Snapshot encoding: exact round trips, rejection of malformed input, a fixed hash.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "core/bytes.h"
 
 using namespace frontier::core;
@@ -64,4 +67,21 @@ TEST(Bytes, Fnv1aMatchesPublishedVector) {
   EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ULL);
   EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
   EXPECT_EQ(hash_hex(0xaf63dc4c8601ec8cULL), "af63dc4c8601ec8c");
+}
+
+// The search's position keys: equal bytes give equal keys; a change anywhere (in a whole word or
+// in the tail), or trailing zero bytes, gives another.
+TEST(Bytes, QuickHashTellsSnapshotsApart) {
+  std::string base(37, '\x05');
+  std::set<uint64_t> keys{quick_hash64(base)};
+  EXPECT_EQ(quick_hash64(base), quick_hash64(std::string(37, '\x05')));
+  for (size_t i = 0; i < base.size(); ++i) {
+    std::string changed = base;
+    changed[i] = '\x06';
+    keys.insert(quick_hash64(changed));
+  }
+  keys.insert(quick_hash64(base + std::string(1, '\0')));
+  keys.insert(quick_hash64(base + std::string(8, '\0')));
+  keys.insert(quick_hash64(""));
+  EXPECT_EQ(keys.size(), base.size() + 4);
 }
