@@ -15,7 +15,7 @@ void ByteWriter::u32(uint32_t v) {
 void ByteWriter::u64(uint64_t v) {
   for (int i = 0; i < 8; ++i) u8(static_cast<uint8_t>(v >> (8 * i)));
 }
-void ByteWriter::varint(uint64_t v) {
+void ByteWriter::long_varint(uint64_t v) {
   while (v >= 0x80) {
     u8(static_cast<uint8_t>(v | 0x80));
     v >>= 7;

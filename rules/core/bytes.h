@@ -16,7 +16,15 @@ class ByteWriter {
   void u16(uint16_t v);
   void u32(uint32_t v);
   void u64(uint64_t v);
-  void varint(uint64_t v);
+  // One byte for values below 128 (most of a snapshot's fields), inline: snapshots are taken at
+  // every step of a bot's search.
+  void varint(uint64_t v) {
+    if (v < 0x80) {
+      out_.push_back(static_cast<char>(v));
+      return;
+    }
+    long_varint(v);
+  }
   // Signed values zig-zag encoded.
   void svarint(int64_t v) { varint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63)); }
   void str(std::string_view s);
@@ -27,6 +35,7 @@ class ByteWriter {
   std::string take() { return std::move(out_); }
 
  private:
+  void long_varint(uint64_t v);
   std::string out_;
 };
 
