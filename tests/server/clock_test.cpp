@@ -378,6 +378,8 @@ TEST(ClockTest, WebhookDeliveryRetriesAndSkipsWatchers) {
   EXPECT_NE(body.find("\"url\":\"http://example.test/#/match/" + ids + "\""), std::string::npos) << body;
   EXPECT_NE(body.find("(move " + std::to_string(seq + 2) + ")"), std::string::npos) << body;
   EXPECT_NE(body.find("\"at\":" + std::to_string(kStart)), std::string::npos) << body;
+  // The retry is due 10 s after the failure is stored: wait for it before moving the clock.
+  ASSERT_TRUE(outbox_attempts_reach(server, 1));
   receiver.answer(200);
   ASSERT_EQ(advance(north, 9), kStart + 9);
   EXPECT_FALSE(receiver.await_requests(2, std::chrono::milliseconds(300)));

@@ -292,15 +292,15 @@ TEST(HardeningTest, UnknownNamesTakeAsLongToRefuseAsWrongPasswords) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   };
   time_login("warmup-unknown");  // the dummy hash is made on first use
-  std::vector<double> known_ms, unknown_ms;
-  for (int i = 0; i < 3; ++i) {
-    known_ms.push_back(time_login(known.name));
-    unknown_ms.push_back(time_login("nobody" + std::to_string(i)));
+  // The fastest of four (a name has five free tries): a busy machine only ever adds time, so the minimum is
+  // the check's own cost, and an unknown name that skipped the hash would be fast every time.
+  double known_ms = 1e9, unknown_ms = 1e9;
+  for (int i = 0; i < 4; ++i) {
+    known_ms = std::min(known_ms, time_login(known.name));
+    unknown_ms = std::min(unknown_ms, time_login("nobody" + std::to_string(i)));
   }
-  std::sort(known_ms.begin(), known_ms.end());
-  std::sort(unknown_ms.begin(), unknown_ms.end());
-  EXPECT_GT(unknown_ms[1], 0.5 * known_ms[1])
-      << "median known " << known_ms[1] << " ms, unknown " << unknown_ms[1] << " ms";
+  EXPECT_GT(unknown_ms, 0.5 * known_ms)
+      << "fastest known " << known_ms << " ms, unknown " << unknown_ms << " ms";
 }
 
 // 4. 300 registrations queued on one connection hold two places in the hashing queue; another

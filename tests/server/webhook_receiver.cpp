@@ -56,11 +56,13 @@ void WebhookReceiver::serve() {
       }
       if (in.size() >= body_at + length) break;
     }
+    // The answer is chosen before the request is counted: a test that changes the answer once it
+    // has seen n requests must not change the answer to the n-th.
+    int status = status_;
     if (body_at != std::string::npos) {
       std::lock_guard lock(mu_);
       bodies_.push_back(in.substr(body_at, length));
     }
-    int status = status_;
     std::string reply = "HTTP/1.1 " + std::to_string(status) + (status == 200 ? " OK" : " Error") +
                         "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
     (void)!::write(fd, reply.data(), reply.size());
