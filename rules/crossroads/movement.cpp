@@ -67,10 +67,10 @@ char home_water(const State& s, int seat, const ForceAtHand& f) {
 bool way_ashore(const State& s, int to, int seat, char home) {
   const Data& d = *s.d;
   if (d.terrain[to] != kSea) return true;
-  auto seen = s.leg_entered;
+  SquareSet seen = s.leg_entered;
   std::array<int16_t, kSquares> queue;
   int head = 0, tail = 0;
-  seen[to >> 6] |= uint64_t{1} << (to & 63);
+  seen.add(to);
   queue[tail++] = static_cast<int16_t>(to);
   while (head < tail) {
     int sq = queue[head++];
@@ -80,8 +80,8 @@ bool way_ashore(const State& s, int to, int seat, char home) {
     for (int i = 0; i < n; ++i) {
       int next = nb[i];
       if (next >= kSquares || !is_water_chain(s, next) || d.terrain[next] == kMountain) continue;
-      if ((seen[next >> 6] >> (next & 63)) & 1) continue;
-      seen[next >> 6] |= uint64_t{1} << (next & 63);
+      if (seen.has(next)) continue;
+      seen.add(next);
       queue[tail++] = static_cast<int16_t>(next);
     }
   }
@@ -209,12 +209,12 @@ void movement_legal(const State& s, int seat, Actions& out) {
           if (s.force_mode == 2 && !(s.turn >= 6 && s.has_marker(here, seat, kRailroad))) continue;  // 19.14
           c = s.force_mode != 0 ? 2 : enter_cost(s, here, to);
         } else if (s.force_mode == 1) {
-          if (!is_water_chain(s, to) || d.terrain[to] == kMountain) continue;      // 13.81-13.82
-          if (s.entered_this_leg(to) || !way_ashore(s, to, seat, home)) continue;  // 13.81, 13.84
+          if (!is_water_chain(s, to) || d.terrain[to] == kMountain) continue;     // 13.81-13.82
+          if (s.leg_entered.has(to) || !way_ashore(s, to, seat, home)) continue;  // 13.81, 13.84
           c = 0;
         } else if (s.force_mode == 2) {
           if (!s.has_marker(to, seat, kRailroad) || !side_adjacent(here, to)) continue;  // 13.61-13.65
-          if (s.entered_this_leg(to)) continue;                                          // 13.61: a path
+          if (s.leg_entered.has(to)) continue;                                           // 13.61: a path
           c = 0;
         } else {
           c = enter_cost(s, here, to);
@@ -303,7 +303,7 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
       if (from >= kSquares || a.a >= kSquares) s.left_home = true;
       s.force_sq = a.a;
       s.force_moved = true;
-      if (s.force_mode != 0 && a.a < kSquares) s.enter_on_leg(a.a);
+      if (s.force_mode != 0 && a.a < kSquares) s.leg_entered.add(a.a);
       each_force_piece(s, [&](int i, bool agent) {
         if (agent)
           s.agents[i].loc = a.a;
@@ -329,7 +329,7 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
           s.left_home = true;
           s.force_sq = static_cast<int16_t>(to);
           s.force_moved = true;
-          s.enter_on_leg(to);
+          s.leg_entered.add(to);
           each_force_piece(s, [&](int i, bool agent) {
             if (agent)
               s.agents[i].loc = static_cast<int16_t>(to);

@@ -36,7 +36,7 @@ void fields(State& s, F&& f) {
       f(s.hashishan_sq), f(s.new_agent_for), f(s.zoom[0]), f(s.zoom[1]);
   f(s.pick_for), f(s.pick_side), f(s.levy_khan), f(s.combat_agent[0]), f(s.combat_agent[1]);
   f(s.finished), f(s.winner), f(s.vp[0]), f(s.vp[1]);
-  for (auto& v : s.leg_entered) f(v);
+  for (auto& v : s.leg_entered.words) f(v);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "core/game.h"
 #include "crossroads.pb.h"
 #include "crossroads/data.h"
+#include "crossroads/square_set.h"
 
 namespace frontier::crossroads {
 
@@ -128,12 +129,10 @@ struct State final : core::GameState {
   // Squares entered in the current rail or amphibious leg: 13.61 and 13.81 move a force "any
   // distance" along a chain for one movement point, which is a path, so a leg never enters a
   // square twice. Without it a force could step to and fro at no cost for ever.
-  std::array<uint64_t, (kSquares + 63) / 64> leg_entered{};
-  bool entered_this_leg(int sq) const { return (leg_entered[sq >> 6] >> (sq & 63)) & 1; }
-  void enter_on_leg(int sq) { leg_entered[sq >> 6] |= uint64_t{1} << (sq & 63); }
+  SquareSet leg_entered;
   void start_leg(int sq) {
-    leg_entered.fill(0);
-    if (sq < kSquares) enter_on_leg(sq);
+    leg_entered.clear();
+    if (sq < kSquares) leg_entered.add(sq);
   }
   // Negotiations context (15.0).
   int8_t nego_region = -1, nego_agent = -1, nego_defender_agent = -1;

@@ -1,4 +1,6 @@
 // Movement (11.3, 12.2, 13.0, 16.21, 19.2).
+#include <random>
+
 #include "crossroads/rules.h"
 #include "helpers.h"
 
@@ -108,6 +110,43 @@ TEST(CrossroadsMovement, AmphibiousLegNeverEntersASquareTwice) {
   play(*s, kBritish, step);
   EXPECT_FALSE(offered(*s, kBritish, "Move to " + sea));  // crossed already in this leg
   EXPECT_EQ(S(*s).force_mp, mp);                          // the chain cost its one point once
+}
+
+TEST(CrossroadsMovement, AnAmphibiousLegIsNeverLeftAtSea) {
+  // 13.84: a force may not end its move at sea, and 13.81's leg never enters a square twice, so
+  // the leg may step out to sea only while a way ashore (or home, 19.11/19.12) remains over
+  // squares it has not entered. Random legs from every port: whenever the force is at sea, a
+  // move onward is offered. (Without the way-ashore half, legs sail into bays whose only exit
+  // they have already crossed and are left with nothing to do.)
+  const Data& d = data();
+  std::mt19937 rng(1384);
+  int legs = 0, sea_steps = 0;
+  for (const City& port : d.cities) {
+    if (!port.port) continue;
+    for (int walk = 0; walk < 150; ++walk) {
+      auto s = board({"place British FF at " + port.name, "sp British 20"});
+      if (!offered(*s, kBritish, "Pick the force at " + port.name)) break;
+      play(*s, kBritish, "Pick the force at " + port.name);
+      play(*s, kBritish, "Begin the move");
+      if (!offered(*s, kBritish, "Begin amphibious movement")) break;
+      play(*s, kBritish, "Begin amphibious movement");
+      ++legs;
+      for (int step = 0; step < 80 && S(*s).phase == kForce && S(*s).force_mode == 1; ++step) {
+        std::vector<std::string> moves;
+        for (const auto& l : labels(*s, kBritish))
+          if (l.rfind("Move to ", 0) == 0) moves.push_back(l);
+        int at = S(*s).force_sq;
+        bool at_sea = at < kSquares && d.terrain[at] == kSea;
+        if (at_sea) ++sea_steps;
+        ASSERT_TRUE(!at_sea || !moves.empty())
+            << "a leg from " << port.name << " is stuck at sea at square " << at / kW << "," << at % kW;
+        if (moves.empty()) break;
+        play(*s, kBritish, moves[std::uniform_int_distribution<size_t>(0, moves.size() - 1)(rng)]);
+      }
+    }
+  }
+  EXPECT_GE(legs, 600);  // 150 from each of the four ports a British force may sail from
+  EXPECT_GT(sea_steps, 4000);
 }
 
 TEST(CrossroadsMovement, RailLegNeverEntersASquareTwice) {
