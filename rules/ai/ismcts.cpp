@@ -23,6 +23,14 @@ uint64_t key_of(core::Seat actor, const core::Action& a) {
          (static_cast<uint64_t>(actor + 1) * 0x9E3779B97F4A7C15ULL);
 }
 
+// Leaves out the actions the game says a bot never takes, unless that would leave none.
+void drop_skipped(const core::Game& game, const core::GameState& state, core::Seat seat,
+                  std::vector<core::Action>& actions) {
+  auto kept_end = std::remove_if(actions.begin(), actions.end(),
+                                 [&](const core::Action& a) { return game.bot_skips(state, seat, a); });
+  if (kept_end != actions.begin()) actions.erase(kept_end, actions.end());
+}
+
 struct Node {
   core::Action action;
   core::Seat actor = core::kObserver;
@@ -61,6 +69,7 @@ class Search {
           path.size() == 1 && (waiting & core::seat_bit(seat_)) ? seat_ : std::countr_zero(waiting);
       game_.legal_actions(*state, actor, legal_);
       if (legal_.empty()) break;
+      drop_skipped(game_, *state, actor, legal_);
       core::Action action;
       bool tree_step = in_tree;
       if (in_tree) {
@@ -248,6 +257,7 @@ SearchResult search(const core::Game& game, const core::GameState& state, core::
   game.legal_actions(state, seat, root_legal);
   SearchResult out;
   if (root_legal.empty()) return out;
+  drop_skipped(game, state, seat, root_legal);
   if (root_legal.size() == 1) {
     out.action = root_legal.front();
     return out;

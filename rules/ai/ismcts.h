@@ -4,6 +4,7 @@
 // that redrawn state, adds one node, plays on (the game's policy or at random) and scores the
 // end, or the game's estimate where the playout was cut short. A move in the tree that brings
 // back a position already on its path is set aside, so a bot never goes round in circles.
+// Actions the game marks Game::bot_skips are left out wherever another remains.
 //
 // A bot never peeks: the true state reaches the search only through resample_hidden (whose
 // result depends on the seat's view and the generator alone), legal_actions and awaiting of the

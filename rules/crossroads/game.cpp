@@ -290,6 +290,14 @@ class CrossroadsGame final : public core::Game {
   // (bench/ai, scenario 1, 2026-12-03); the tenth left at random keeps some variety.
   int playout_policy_per_mille() const override { return 900; }
 
+  // 23.1 lets players trade pounds and regions, but an offer here is one-sided: nothing makes
+  // the other side give anything back, so a gift of pounds or a region (to the other side, or
+  // made neutral) only costs the giver. The search used to take them now and then, by noise
+  // (20 offers in one game against the Expansionist, Herat given away). Asking is still tried.
+  bool bot_skips(const core::GameState&, core::Seat, const core::Action& a) const override {
+    return (a.kind == OFFER_POUNDS && a.b == 0) || a.kind == OFFER_REGION;
+  }
+
   // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now, a fortieth of
   // the range per VP (a reconstruction for bots' cut-short playouts, not a rule).
   std::optional<int> estimate(const core::GameState& gs, core::Seat seat) const override {

@@ -106,6 +106,25 @@ TEST(CrossroadsChoices, PoundsMayBeAskedFor) {
   EXPECT_EQ(labels(*s, kRussian), std::vector<std::string>{"Decline the offer"});
 }
 
+TEST(CrossroadsChoices, BotsNeverGiveButMayAsk) {
+  // 23.1 offers are one-sided here (nothing makes the other side pay back), so a bot skips
+  // every gift -- pounds, a region, a region made neutral -- and may still ask for pounds.
+  auto s = board({"control AF British", "pounds British 10", "phase negotiations British op 1"});
+  int gifts = 0, asks = 0;
+  std::vector<core::Action> legal;
+  game().legal_actions(*s, kBritish, legal);
+  for (const core::Action& a : legal) {
+    std::string label = game().describe(*s, kBritish, a);
+    bool gift = label.rfind("Offer", 0) == 0;
+    bool ask = label.rfind("Ask for", 0) == 0;
+    gifts += gift;
+    asks += ask;
+    EXPECT_EQ(game().bot_skips(*s, kBritish, a), gift) << label;
+  }
+  EXPECT_EQ(gifts, 4 + 3 * 2);  // 1, 2, 5 or 10 pounds; North India, Nepal, Afghanistan given or neutral
+  EXPECT_EQ(asks, 4);
+}
+
 TEST(CrossroadsChoices, OffersAreBoundedPerPhase) {
   // 23.0 interpretation: two offers per seat per phase keep every game finite.
   auto s = board({"pounds British 10", "phase negotiations British op 1"});
