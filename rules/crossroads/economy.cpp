@@ -6,8 +6,6 @@
 
 namespace frontier::crossroads {
 
-namespace {
-
 // RECONSTRUCTED Pounds Expenditure Table.
 int unit_cost(const State& s, int type) {
   const UnitType& t = s.d->types[type];
@@ -29,6 +27,18 @@ int unit_cost(const State& s, int type) {
 int agent_cost(const State& s, int a) {
   return s.d->agents[a].generic ? 3 : 6;
 }
+
+int holdings(const State& s, int side) {
+  int pounds = s.sp[side];
+  for (int u = 0; u < s.nunits; ++u)
+    if (s.units[u].loc >= 0 && s.unit_side(u) == side) pounds += unit_cost(s, s.units[u].type);
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].loc >= 0 && s.agent_side(a) == side) pounds += agent_cost(s, a);
+  return pounds;
+}
+
+namespace {
+
 constexpr int kMarkerCost[4] = {10, 4, 4, 3};  // colony, fort, trading post, railroad
 constexpr const char* kMarkerName[4] = {"colony", "fort", "trading post", "railroad"};
 int sp_cost(const State& s, int side) {

@@ -291,19 +291,29 @@ class CrossroadsGame final : public core::Game {
   int playout_policy_per_mille() const override { return 900; }
 
   // 23.1 lets players trade pounds and regions, but an offer here is one-sided: nothing makes
-  // the other side give anything back, so a gift of pounds or a region (to the other side, or
-  // made neutral) only costs the giver. The search used to take them now and then, by noise
-  // (20 offers in one game against the Expansionist, Herat given away). Asking is still tried.
+  // the other side give anything back. A gift of pounds or a region (to the other side, or made
+  // neutral) only costs the giver, and the search used to make them now and then, by noise (20
+  // offers in one game against the Expansionist, Herat given away); asking for pounds costs
+  // nothing but a person's patience (50 requests to answer in one game) and is never granted
+  // by a side that wants to win. Bots make no offers; they still answer them.
   bool bot_skips(const core::GameState&, core::Seat, const core::Action& a) const override {
-    return (a.kind == OFFER_POUNDS && a.b == 0) || a.kind == OFFER_REGION;
+    return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION;
   }
 
   // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now, a fortieth of
-  // the range per VP (a reconstruction for bots' cut-short playouts, not a rule).
+  // the range per VP (a reconstruction for bots' cut-short playouts, not a rule), with what each
+  // side has bought still in play counted at its cost, as the pounds it was (25.5x: a tenth of
+  // a VP a pound). Counted on the treasury alone, every recruit lowered the estimate until it
+  // had won something, which a playout cut short rarely showed: the British bot recruited
+  // nothing and moved almost nothing for a whole game against the Expansionist.
   std::optional<int> estimate(const core::GameState& gs, core::Seat seat) const override {
+    const State& s = S(gs);
     int vp[2];
-    compute_victory(S(gs), vp);
-    return std::clamp(500 + 25 * (vp[seat] - vp[1 - seat]), 0, 1000);
+    compute_victory(s, vp);
+    auto worth_tenths = [&](int side) {  // the treasury counted exactly, not rounded up (25.52)
+      return 10 * vp[side] - 10 * ((s.pounds[side] + 9) / 10) + s.pounds[side] + holdings(s, side);
+    };
+    return std::clamp(500 + (worth_tenths(seat) - worth_tenths(1 - seat)) * 5 / 2, 0, 1000);
   }
 
  private:

@@ -28,6 +28,11 @@ void provisioning_continue(State& s, core::EventSink& ev);
 
 // economy.cpp (9.0, 10.0, 17.1, 20.0)
 void collect_income(State& s, core::EventSink& ev);
+int unit_cost(const State& s, int type);  // pounds, the Pounds Expenditure Table (10.0)
+int agent_cost(const State& s, int agent);
+// Pounds spent on what `side` has in play: its units and agents on the map or at home, at their
+// cost, and its supply points at one pound each. Bots' estimates count them with the treasury.
+int holdings(const State& s, int side);
 void expend_legal(const State& s, int seat, Actions& out);
 void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);
 std::string expend_describe(const State& s, int seat, const core::Action& a);

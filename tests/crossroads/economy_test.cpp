@@ -42,6 +42,24 @@ TEST(CrossroadsEconomy, NativeFieldForceNeedsAnOccupiedCity) {
   EXPECT_FALSE(offered(*s, kBritish, "Place the recruit at Kandahar"));
 }
 
+TEST(CrossroadsEconomy, BotsCountWhatWasBoughtAtItsCost) {
+  // Not a rule: the bots' estimate (docs/ai.md) counts a side's treasury at a tenth of a VP a
+  // pound (25.52) and what it bought and still has at its cost, so a recruit (10.0) or a supply
+  // point (17.1) moves value from one to the other and leaves the estimate as it was.
+  auto s =
+      spend({"control AF British", "place British FF at Kabul", "pounds British 11"});
+  int before = game().estimate(*s, kBritish).value();
+  ASSERT_GT(before, 0);
+  ASSERT_LT(before, 1000);
+  play(*s, kBritish, "Recruit Afghanistan field force (3 pounds)");
+  play(*s, kBritish, "Place the recruit at Kabul");
+  EXPECT_EQ(S(*s).pounds[kBritish], 8);
+  EXPECT_EQ(game().estimate(*s, kBritish).value(), before);
+  play(*s, kBritish, "Buy a supply point (1 pound)");
+  EXPECT_EQ(S(*s).pounds[kBritish], 7);
+  EXPECT_EQ(game().estimate(*s, kBritish).value(), before);
+}
+
 TEST(CrossroadsEconomy, RecruitsLimitedByForage) {
   // 10.61: new brigades in a square up to its forage value.
   auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 60"});
