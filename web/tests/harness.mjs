@@ -116,9 +116,11 @@ export async function newPlayer(browser, server, stem, { initScript, contextOpti
   return page;
 }
 
+// A screenshot is a record for people, not a check: it gets longer than Playwright's 30 s
+// default, which a browser starved by a full `make test` on two cores once ran out of.
 export async function screenshot(page, name) {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, timeout: 120_000 });
 }
 
 // The seat's own latest update as the page holds it (JSON form of wire.MatchUpdate).
