@@ -143,9 +143,9 @@ class Game {
   // How many playout actions per mille bots should take from policy_action (the rest at random):
   // a game whose random moves almost always lose wants its policy nearly always.
   virtual int playout_policy_per_mille() const { return 500; }
-  // True for a legal action a bot should never take (Crossroads: a gift to the other side, which
-  // nothing makes it repay). Bots' searches leave such actions out wherever another remains, for
-  // every seat they model. Optional.
+  // True for a legal action a bot should never take (Crossroads: an agreement offer, which is
+  // one-sided). Bots' searches leave such actions out wherever another remains, for every seat
+  // they model. Optional.
   virtual bool bot_skips(const GameState& state, Seat seat, const Action& action) const { return false; }
   // The game's heuristic estimate of `seat`'s chances from `state`, in per mille (0 = lost,
   // 1000 = won), for bots that cut a playout short; nullopt when the game has none. Bots call
