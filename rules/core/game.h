@@ -144,8 +144,9 @@ class Game {
   // a game whose random moves almost always lose wants its policy nearly always.
   virtual int playout_policy_per_mille() const { return 500; }
   // True for a legal action a bot should never take (Crossroads: an agreement offer, which is
-  // one-sided). Bots' searches leave such actions out wherever another remains, for every seat
-  // they model. Optional.
+  // one-sided; taking a piece back into a force being formed, which lets a bot circle from one
+  // decision to the next where no single search sees a repeat). Bots' searches leave such actions out
+  // wherever another remains, for every seat they model. Optional.
   virtual bool bot_skips(const GameState& state, Seat seat, const Action& action) const { return false; }
   // The game's heuristic estimate of `seat`'s chances from `state`, in per mille (0 = lost,
   // 1000 = won), for bots that cut a playout short; nullopt when the game has none. Bots call

@@ -295,9 +295,10 @@ class CrossroadsGame final : public core::Game {
   // neutral) only costs the giver, and the search used to make them now and then, by noise (20
   // offers in one game against the Expansionist, Herat given away); asking for pounds costs
   // nothing but a person's patience (50 requests to answer in one game) and is never granted
-  // by a side that wants to win. Bots make no offers; they still answer them.
-  bool bot_skips(const core::GameState&, core::Seat, const core::Action& a) const override {
-    return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION;
+  // by a side that wants to win. Bots make no offers; they still answer them. Forming a force,
+  // they only leave pieces behind (bot_skips_forming, rules.h).
+  bool bot_skips(const core::GameState& gs, core::Seat seat, const core::Action& a) const override {
+    return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION || bot_skips_forming(S(gs), seat, a);
   }
 
   // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now, a fortieth of
@@ -310,8 +311,8 @@ class CrossroadsGame final : public core::Game {
     const State& s = S(gs);
     int vp[2];
     compute_victory(s, vp);
-    auto worth_tenths = [&](int side) {  // the treasury counted exactly, not rounded up (25.52)
-      return 10 * vp[side] - 10 * ((s.pounds[side] + 9) / 10) + s.pounds[side] + holdings(s, side);
+    auto worth_tenths = [&](int side) {  // the treasury counted exactly, not rounded up (25.11)
+      return 10 * vp[side] - 10 * treasury_vp(s.pounds[side]) + s.pounds[side] + holdings(s, side);
     };
     return std::clamp(500 + (worth_tenths(seat) - worth_tenths(1 - seat)) * 5 / 2, 0, 1000);
   }

@@ -100,6 +100,16 @@ int sp_to_begin(const State& s) {
   return 1;
 }
 
+int pieces_in_force(const State& s) {
+  int n = 0;
+  each_force_piece(s, [&](int, bool) { ++n; });
+  return n;
+}
+
+bool can_begin(const State& s, int seat) {
+  return pieces_in_force(s) > 0 && s.sp[seat] >= sp_to_begin(s);
+}
+
 }  // namespace
 
 int force_movement(const State& s) {
@@ -151,18 +161,13 @@ void movement_legal(const State& s, int seat, Actions& out) {
   // kForce
   if (!s.force_begun) {
     // Forming the force (not yet begun).
-    bool any = false;
     for (int u = 0; u < s.nunits; ++u)
-      if (s.units[u].loc == s.force_sq && !(s.units[u].flags & kMoved) && s.unit_side(u) == seat) {
+      if (s.units[u].loc == s.force_sq && !(s.units[u].flags & kMoved) && s.unit_side(u) == seat)
         out.push_back({TOGGLE_UNIT, static_cast<int16_t>(u), 0, 0});
-        any = any || (s.units[u].flags & kInForce);
-      }
     for (int a = 0; a < s.nagents; ++a)
-      if (s.agents[a].loc == s.force_sq && !(s.agents[a].flags & kMoved) && s.agent_side(a) == seat) {
+      if (s.agents[a].loc == s.force_sq && !(s.agents[a].flags & kMoved) && s.agent_side(a) == seat)
         out.push_back({TOGGLE_UNIT, static_cast<int16_t>(1000 + a), 0, 0});
-        any = any || (s.agents[a].flags & kInForce);
-      }
-    if (any && s.sp[seat] >= sp_to_begin(s)) {
+    if (can_begin(s, seat)) {
       out.push_back({BEGIN_MOVE, 0, 0, 0});
       if ((s.options & kOptForcedMarch) && s.force_sq < kSquares) {
         bool has_unit = false;
@@ -252,6 +257,14 @@ void movement_legal(const State& s, int seat, Actions& out) {
   // terrain, so it is never sea.
   bool at_sea = here < kSquares && d.terrain[here] == kSea;
   if (s.force_mode != 1 || !at_sea) out.push_back({END_MOVE, 0, 0, 0});
+}
+
+bool bot_skips_forming(const State& s, int seat, const core::Action& a) {
+  if (s.phase != kForce || s.force_begun) return false;
+  if (a.kind == END_MOVE) return can_begin(s, seat);  // the cancel (a = 1), the only END_MOVE here
+  if (a.kind != TOGGLE_UNIT || a.b != 0) return false;
+  bool in_force = a.a >= 1000 ? (s.agents[a.a - 1000].flags & kInForce) : (s.units[a.a].flags & kInForce);
+  return !in_force || pieces_in_force(s) == 1;
 }
 
 void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {

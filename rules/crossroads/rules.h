@@ -15,6 +15,10 @@ using Actions = std::vector<core::Action>;
 core::SeatMask awaiting_seats(const State& s);
 void start_operations_step(State& s, core::EventSink& ev);  // after a sub-phase ends
 void compute_victory(const State& s, int vp[2]);
+// 25.11: the treasury's pounds divided by 10, remainders rounded up.
+inline int treasury_vp(int pounds) {
+  return (pounds + 9) / 10;
+}
 
 // setup.cpp (26.0)
 void setup_legal(const State& s, int seat, Actions& out);
@@ -42,6 +46,14 @@ void movement_legal(const State& s, int seat, Actions& out);
 void movement_apply(State& s, const core::Action& a, core::EventSink& ev);
 int force_movement(const State& s);  // half points, with s.force_agent's bonus (16.21)
 void force_sets_off(State& s, int sp_cost, core::EventSink& ev);  // movement points fixed, logged
+// What a bot leaves out while forming a force: taking a piece along again (all start in it,
+// 11.3), leaving the last one behind, and cancelling a force it could move. A search sees only
+// the positions on its own walk through the tree, so from one decision to the next a bot could
+// take a piece along, leave it behind and take it along again, or pick a force and cancel it,
+// and never meet a repeat (a stack of n pieces has 2^n forces): a British bot toggled one stack
+// some 1,800 times in a game. Picking a force is the decision to move from that square; what
+// stays behind is then settled one piece at a time, at most n decisions.
+bool bot_skips_forming(const State& s, int seat, const core::Action& a);
 
 // agents.cpp: which one agent counts (14.8, 15.1(4), 15.61(4), 16.21) -- a prompt when several could
 bool combat_agents_chosen(State& s);  // false: a prompt was raised

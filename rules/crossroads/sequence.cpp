@@ -209,7 +209,7 @@ void compute_victory(const State& s, int vp[2]) {
     }
     static const int bop_vp[] = {0, 5, 10, 15};
     v += bop_vp[bop_degree(s, side)];
-    v += (s.pounds[side] + 9) / 10;
+    v += treasury_vp(s.pounds[side]);
     if (s.open_war_by == side) v -= 15;
     auto regulars_at = [&](const std::string& city) {
       int sq = d.cities[d.city_index(city)].square;

@@ -194,5 +194,76 @@ TEST(CrossroadsMovement, HomeBaseBySeaAndRail) {
   EXPECT_TRUE(offered(*t, kBritish, "Move to square " + at));
 }
 
+// The choices a bot is left with while forming the force at hand: each label, and whether the
+// bot skips it.
+std::vector<std::pair<std::string, bool>> bot_choices(const core::GameState& s) {
+  std::vector<core::Action> legal;
+  game().legal_actions(s, kBritish, legal);
+  std::vector<std::pair<std::string, bool>> out;
+  for (const core::Action& a : legal)
+    out.emplace_back(game().describe(s, kBritish, a), game().bot_skips(s, kBritish, a));
+  return out;
+}
+
+bool bot_skips_label(const core::GameState& s, const std::string& label) {
+  for (const auto& [l, skipped] : bot_choices(s))
+    if (l == label) return skipped;
+  ADD_FAILURE() << label << " is not offered";
+  return false;
+}
+
+TEST(CrossroadsMovement, BotsFormAForceOnlyByLeavingPiecesBehind) {
+  // 11.3: every piece in the square starts in the force. A bot only leaves pieces behind, keeps
+  // one, and does not cancel a force it could move, so forming one takes it at most n choices.
+  auto s = board({"place British FF at Delhi", "place British FC at Delhi", "agent Keane at Delhi"});
+  play(*s, kBritish, "Pick the force at Delhi");
+  int leave = 0;
+  for (const auto& [label, skipped] : bot_choices(*s)) {
+    bool leaving = label.rfind("Leave behind", 0) == 0;
+    leave += leaving;
+    EXPECT_EQ(skipped, label == "Cancel this force") << label;
+  }
+  EXPECT_EQ(leave, 3);
+  play(*s, kBritish, "Leave behind Keane");
+  EXPECT_TRUE(bot_skips_label(*s, "Take along Keane"));
+  for (const auto& [label, skipped] : bot_choices(*s)) {
+    if (label.rfind("Leave behind", 0) == 0) {
+      EXPECT_FALSE(skipped) << label;
+    }
+  }
+  // One unit left in the force: leaving it too would only cancel the force.
+  std::string second;
+  for (const auto& [label, skipped] : bot_choices(*s))
+    if (label.rfind("Leave behind", 0) == 0) second = label;
+  play(*s, kBritish, second);
+  int offered_to_bot = 0;
+  for (const auto& [label, skipped] : bot_choices(*s)) {
+    offered_to_bot += !skipped;
+    if (!skipped) {
+      EXPECT_EQ(label, "Begin the move");
+    }
+  }
+  EXPECT_EQ(offered_to_bot, 1);
+  play(*s, kBritish, "Begin the move");
+  EXPECT_FALSE(bot_skips_label(*s, "End this force's move"));
+}
+
+TEST(CrossroadsMovement, BotsCancelAForceThatCannotPayToBegin) {
+  // 12.2: from the 2nd operations phase a force pays one SP to begin. With none left the bot
+  // may cancel, and still never takes a piece back.
+  auto s = board({"place British FF at Delhi", "place British FC at Delhi", "phase movement British op 2",
+                  "sp British 1"});
+  play(*s, kBritish, "Pick the force at Delhi");
+  EXPECT_TRUE(bot_skips_label(*s, "Cancel this force"));
+  edit(*s, "sp British 0");
+  EXPECT_FALSE(offered(*s, kBritish, "Begin the move (1 SP)"));
+  EXPECT_FALSE(bot_skips_label(*s, "Cancel this force"));
+  std::string first;
+  for (const auto& [label, skipped] : bot_choices(*s))
+    if (first.empty() && label.rfind("Leave behind", 0) == 0) first = label;
+  play(*s, kBritish, first);
+  EXPECT_TRUE(bot_skips_label(*s, "Take along " + first.substr(std::string("Leave behind ").size())));
+}
+
 }  // namespace
 }  // namespace frontier::crossroads::test
