@@ -303,7 +303,7 @@ class CrossroadsGame final : public core::Game {
 
   // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now, a fortieth of
   // the range per VP (a reconstruction for bots' cut-short playouts, not a rule), with what each
-  // side has bought still in play counted at its cost, as the pounds it was (25.5x: a tenth of
+  // side has bought still in play counted at its cost, as the pounds it was (25.11: a tenth of
   // a VP a pound). Counted on the treasury alone, every recruit lowered the estimate until it
   // had won something, which a playout cut short rarely showed: the British bot recruited
   // nothing and moved almost nothing for a whole game against the Expansionist.

@@ -123,6 +123,15 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true, timeout: 120_000 });
 }
 
+// Resolves once the page shows a running match other than `notId` ("" for any), e.g. after
+// "Play again".
+export async function awaitRunningMatch(page, notId) {
+  await page.waitForFunction((old) => {
+    const u = window.__frontier?.lastUpdate;
+    return u && u.matchId !== old && u.status === "RUNNING";
+  }, notId);
+}
+
 // The seat's own latest update as the page holds it (JSON form of wire.MatchUpdate).
 export function lastUpdate(page) {
   return page.evaluate(() => window.__frontier?.lastUpdate ?? null);

@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { clickChoice, createMatch, lastUpdate, newPlayer, PHONE, screenshot, withFrontier } from "./harness.mjs";
+import { awaitRunningMatch, clickChoice, createMatch, lastUpdate, newPlayer, PHONE, screenshot, withFrontier } from "./harness.mjs";
 import { VIEWPORT } from "./board-checks.mjs";
 import { assertPhoneFriendly } from "./phone-checks.mjs";
 
@@ -113,10 +113,7 @@ test("Lion battles shown: a raid being formed and a defence asking for an RP, wi
       if (update.gameStatus?.finished) {
         assert.ok(games++ < 6, "one of six games comes to a defence");
         await page.getByRole("button", { name: "Play again" }).click();
-        await page.waitForFunction((old) => {
-          const u = window.__frontier?.lastUpdate;
-          return u && u.matchId !== old && u.status === "RUNNING";
-        }, update.matchId);
+        await awaitRunningMatch(page, update.matchId);
         continue;
       }
       const prompt = update.prompts[0];

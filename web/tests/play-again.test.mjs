@@ -3,15 +3,12 @@
 // difficulty, not the default); pressed again on the old match, it starts yet another game.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { clickFirstChoice, createMatch, lastUpdate, newPlayer, withFrontier } from "./harness.mjs";
+import { awaitRunningMatch, clickFirstChoice, createMatch, lastUpdate, newPlayer, withFrontier } from "./harness.mjs";
 
 const MAX_STEPS = 400;
 
-async function awaitRunningMatch(page, notId) {
-  await page.waitForFunction((old) => {
-    const u = window.__frontier?.lastUpdate;
-    return u && u.matchId !== old && u.status === "RUNNING";
-  }, notId);
+async function awaitGordonsMatch(page, notId) {
+  await awaitRunningMatch(page, notId);
   await page.getByTestId("your-side").filter({ hasText: "You play Gordon." }).waitFor();
   return lastUpdate(page);
 }
@@ -20,7 +17,7 @@ test("Play again opens a new running Lion match with the same options", () =>
   withFrontier(async (server, browser) => {
     const page = await newPlayer(browser, server, "gordon");
     await createMatch(page, { game: "lion", options: { difficulty: "lion_cub" } });
-    const first = await awaitRunningMatch(page, "");
+    const first = await awaitGordonsMatch(page, "");
     assert.equal(first.view.payload.difficulty, "lion_cub");
     assert.equal(await page.getByRole("button", { name: "Play again" }).count(), 0, "not while the game runs");
 
@@ -32,7 +29,7 @@ test("Play again opens a new running Lion match with the same options", () =>
     const finishedUrl = page.url();
 
     await page.getByRole("button", { name: "Play again" }).click();
-    const second = await awaitRunningMatch(page, first.matchId);
+    const second = await awaitGordonsMatch(page, first.matchId);
     assert.notEqual(second.matchId, first.matchId);
     assert.match(page.url(), new RegExp(`#/match/${second.matchId}$`));
     assert.equal(second.game, "lion");
@@ -45,7 +42,7 @@ test("Play again opens a new running Lion match with the same options", () =>
     await page.goto(finishedUrl);
     await page.locator('[data-testid="match-status"][data-status="FINISHED"]').waitFor();
     await page.getByRole("button", { name: "Play again" }).click();
-    const third = await awaitRunningMatch(page, first.matchId);
+    const third = await awaitGordonsMatch(page, first.matchId);
     assert.ok(![first.matchId, second.matchId].includes(third.matchId), "a new match each time");
     assert.deepEqual(page.errors, []);
   }));
