@@ -93,6 +93,10 @@ test("the Khartoum board is a map of the Sudan, with tracks, readable counters a
     await startPublicMatch(mahdist, empire, "khartoum", ["Mahdist", "Empire"]);
     await empire.locator(".khartoum-map .turn-box").first().waitFor();
     await assertMap(empire);
+    // Every name has a spot clear of every space's mark and the room its piles may take, in the
+    // page's fonts, so that no stack a game brings there later covers it.
+    assert.equal(await empire.locator(".khartoum-map .geography").getAttribute("data-names-crossed"), "",
+      "names placed over a space's mark or piles");
     await assertLabelsClear(empire, NAMES, UNDER_NAMES);
     await screenshot(empire, "khartoum-board-start");
 

@@ -55,7 +55,7 @@ export function placeCrossroadsNames(map: MapData, regionNames: string[], legend
     names.push({ key: `region:${i}`, at: { x: 0, y: 0 }, size: textSize(name.toUpperCase(), kRegionFont), spots });
   });
   const frame = { left: 0, top: 0, right: map.width * kSquare, bottom: map.height * kSquare };
-  const placed = placeNames(names, obstacles, frame);
+  const placed = placeNames(names, obstacles, frame).spots;
   return {
     cities: new Map(map.cities.map((c) => [c.name, placed.get(`city:${c.name}`)!])),
     regions: regionNames.map((_, i) => placed.get(`region:${i}`) ?? { x: 0, y: 0, anchor: "middle" }),

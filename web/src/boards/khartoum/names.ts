@@ -7,12 +7,13 @@
 import type { SpaceView } from "../../gen/khartoum_pb";
 import type { Box, NameToPlace, Spot } from "../label-places";
 import { boxAround, placeNames } from "../label-places";
-import type { NameFont } from "../text-size";
+import type { NameFont, TextSize } from "../text-size";
 import { textSize } from "../text-size";
 import type { Geo } from "./geo";
 import { kCataracts, kLabels } from "./geography-data";
 import type { Layout } from "./layout";
 import { mapKeyFrame } from "./map-key";
+import { kNameLineHeight, nameLines } from "./name-lines";
 import { kMarkRoom } from "./space";
 import { kPileRoom } from "./stack";
 import { mapTrackFrames } from "./tracks";
@@ -28,20 +29,25 @@ const kLandFonts: Record<string, NameFont> = {
 };
 
 // A space's name: under its mark, else to its right or left at the mark's height, else under it
-// but off to one side.
+// but off to one side; where none of these is clear, on two lines (a name of two words) to the
+// right, left or under: Wad Medani, between Khartoum, Ed Dueim, Sennar and Gedaref, has no room
+// for "Wad Medani" on one line that is not another space's.
 const kSpaceSpots: Spot[] = [
   { x: 0, y: 36, anchor: "middle" },
   { x: 35, y: 6, anchor: "start" },
   { x: -30, y: 6, anchor: "end" },
   { x: 8, y: 40, anchor: "start" },
   { x: -8, y: 40, anchor: "end" },
+  { x: 35, y: -3, anchor: "start", wrap: true },
+  { x: -30, y: -3, anchor: "end", wrap: true },
+  { x: 0, y: 36, anchor: "middle", wrap: true },
 ];
 
 // A cataract's name: where the gazetteer puts it (geography-data.ts), else beside the bars, on
 // the right or the left, level with them or further up or down the river, and further out
 // where a space stands on the river right there (Berber by the 5th).
 function cataractSpots(printed: [number, number]): Spot[] {
-  const beside = [16, 44].flatMap((x) =>
+  const beside = [16, 44, 64].flatMap((x) =>
     [4, 20, -12, 36, -28, 52, -44].flatMap((y) => [
       { x, y, anchor: "start" as const },
       { x: -x, y, anchor: "end" as const },
@@ -65,6 +71,16 @@ export interface MapNames {
   spaces: Map<string, Spot>;     // by space id, from the space's centre
   cataracts: Map<string, Spot>;  // by cataract name, from the cataract
   lands: Map<string, Spot>;      // by the name, from its place (geography-data.ts kLabels)
+  crossed: string[];             // the names no spot kept clear ("space:wad_medani"): none, we hope
+}
+
+// A space's name on two lines (the widest line's width, the first line's ascent, the second
+// line below it), or undefined for a one-word name.
+function wrappedSize(name: string): TextSize | undefined {
+  const lines = nameLines(name);
+  if (!lines) return undefined;
+  const [first, second] = lines.map((line) => textSize(line, kSpaceFont));
+  return { width: Math.max(first.width, second.width), ascent: first.ascent, descent: kNameLineHeight + second.descent };
 }
 
 // `keyAt`: where the map's key is printed.
@@ -75,7 +91,7 @@ export function placeMapNames(spaces: SpaceView[], layout: Layout, geo: Geo, key
     const at = layout.at.get(s.id)!;
     const key = `space:${s.id}`;
     obstacles.push(boxAround(at.x, at.y, kMarkRoom, key), boxAround(at.x, at.y, kPileRoom, key));
-    names.push({ key, at, size: textSize(s.name, kSpaceFont), spots: kSpaceSpots });
+    names.push({ key, at, size: textSize(s.name, kSpaceFont), wrapped: wrappedSize(s.name), spots: kSpaceSpots });
   }
   for (const c of kCataracts) {
     const at = rounded(geo.point(c.at));
@@ -90,10 +106,10 @@ export function placeMapNames(spaces: SpaceView[], layout: Layout, geo: Geo, key
     names.push({ key: `land:${l.text}`, at: rounded(geo.point(l.at)), size: textSize(l.text, font), spots: kLandSpots });
   }
   const frame = { left: 0, top: 0, right: layout.width, bottom: layout.height };
-  const placed = placeNames(names, obstacles, frame);
+  const { spots, crossed } = placeNames(names, obstacles, frame);
   const pick = (prefix: string) =>
-    new Map([...placed].filter(([k]) => k.startsWith(prefix)).map(([k, spot]) => [k.slice(prefix.length), spot]));
-  return { spaces: pick("space:"), cataracts: pick("cataract:"), lands: pick("land:") };
+    new Map([...spots].filter(([k]) => k.startsWith(prefix)).map(([k, spot]) => [k.slice(prefix.length), spot]));
+  return { spaces: pick("space:"), cataracts: pick("cataract:"), lands: pick("land:"), crossed };
 }
 
 // Geography is drawn at whole units (geography.tsx), and so are the names placed from it.

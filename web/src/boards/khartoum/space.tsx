@@ -5,6 +5,7 @@ import type { SpaceView } from "../../gen/khartoum_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import type { Box, Spot } from "../label-places";
+import { kNameLineHeight, nameLines } from "./name-lines";
 
 // What a space's mark covers about its centre: the highlight ring (r 25), the VP badge to its
 // right, the port's anchor to its left. Other spaces' names keep off it (names.ts).
@@ -73,6 +74,7 @@ export function TerrainSymbol({ terrain }: { terrain: string }) {
 // `name`: where the space's name is written, from its centre (names.ts chooses it).
 export function SpaceMark({ space, picker, battle, name }: { space: SpaceView; picker: Picker; battle: boolean; name: Spot }) {
   const title = spaceTitle(space);
+  const lines = name.wrap ? nameLines(space.name) : undefined;
   const cls = `space ${terrainClass(space.terrain)}${battle ? " battle-space" : ""}`;
   return (
     <g {...refAttributes(picker, "space", space.id, cls, space.name)}>
@@ -93,7 +95,13 @@ export function SpaceMark({ space, picker, battle, name }: { space: SpaceView; p
         </g>
       )}
       <text x={name.x} y={name.y} class="space-name" style={{ textAnchor: name.anchor }}>
-        {space.name}
+        {lines
+          ? lines.map((line, i) => (
+              <tspan key={i} x={name.x} dy={i === 0 ? 0 : kNameLineHeight}>
+                {line}
+              </tspan>
+            ))
+          : space.name}
       </text>
     </g>
   );
