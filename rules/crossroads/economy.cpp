@@ -1,5 +1,8 @@
 // Income (9.0), recruits and placement limits (10.0), supply point purchase (17.1),
 // civilization markers (20.1-20.3) and disbanding (10.5). Both seats act at once (3.1 [3]).
+#include <array>
+#include <vector>
+
 #include "core/text.h"
 #include "crossroads/picker.h"
 #include "crossroads/rules.h"
@@ -173,9 +176,9 @@ void collect_income(State& s, core::EventSink& ev) {
     for (const City& c : d.cities) {
       bool civ = s.has_marker(c.square, side, kTradingPost) || s.has_marker(c.square, side, kColony);
       int v = 0;
-      if (occupied_by(s, c.square, side))
+      if (occ.at(c.square, side))
         v = c.income * (civ ? 2 : 1);  // 9.1(2), 9.1(3)
-      else if (civ && !occupied_by(s, c.square, other(side)))
+      else if (civ && !occ.at(c.square, other(side)))
         v = c.income;  // 9.1(3)
       if (s.trade_boom) v *= 2;
       cities += v;
@@ -194,23 +197,25 @@ void collect_income(State& s, core::EventSink& ev) {
 void expend_legal(const State& s, int seat, Actions& out) {
   if (s.done[seat]) return;
   const Data& d = *s.d;
+  if (s.recruit_pick[seat] == -2) {  // 10.5: disbanding, one piece at a time
+    for (int u = 0; u < s.nunits; ++u)
+      if (s.units[u].loc >= 0 && s.unit_side(u) == seat && s.type(u).kind != kGhaziUnit)
+        out.push_back({DISBAND, static_cast<int16_t>(u), 0, 0});
+    for (int sq = 0; sq < kSquares; ++sq) {
+      if (!(s.markers[sq] >> (seat * 4) & 0xF)) continue;  // most squares have no marker
+      for (int k = 0; k < 4; ++k)
+        if (s.has_marker(sq, seat, static_cast<MarkerKind>(k)))
+          out.push_back({DISBAND, static_cast<int16_t>(10000 + sq * 4 + k), 0, 0});
+    }
+    out.push_back({DISBAND, -1, 0, 0});
+    return;
+  }
   std::vector<int> where;
   PlaceContext ctx(s);
   if (s.recruit_pick[seat] >= 0) {
     placements_for(s, seat, s.recruit_pick[seat], ctx, where);
     offer_squares(s, seat, where, RECRUIT_AT, out);
     out.push_back({RECRUIT, -1, 0, 0});  // cancel
-    return;
-  }
-  if (s.recruit_pick[seat] == -2) {  // 10.5: disbanding, one piece at a time
-    for (int u = 0; u < s.nunits; ++u)
-      if (s.units[u].loc >= 0 && s.unit_side(u) == seat && s.type(u).kind != kGhaziUnit)
-        out.push_back({DISBAND, static_cast<int16_t>(u), 0, 0});
-    for (int sq = 0; sq < kSquares; ++sq)
-      for (int k = 0; k < 4; ++k)
-        if (s.has_marker(sq, seat, static_cast<MarkerKind>(k)))
-          out.push_back({DISBAND, static_cast<int16_t>(10000 + sq * 4 + k), 0, 0});
-    out.push_back({DISBAND, -1, 0, 0});
     return;
   }
   out.push_back({DISBAND, -2, 0, 0});
@@ -227,43 +232,64 @@ void expend_legal(const State& s, int seat, Actions& out) {
     }
   }
   int money = s.pounds[seat];
+  // Every purchase in a bot's playouts asks for these offers again, so the pieces are looked
+  // at once: which types have a piece in the pool, and the squares with the seat's units and
+  // (for trading posts, 20.33(1)) agents, in the order the pieces are listed.
+  std::vector<uint8_t> pooled(d.types.size());
+  for (int u = 0; u < s.nunits; ++u)
+    if (s.units[u].loc == kPool) pooled[s.units[u].type] = 1;
+  // Whether a recruit of a nation has a square (placements' arguments: nation, anywhere, agent),
+  // asked once per kind: -1 not yet asked.
+  std::array<int8_t, (kGhaziNation + 1) * 4> has_place;
+  has_place.fill(-1);
+  auto can_place = [&](int pick, int nation, bool anywhere, bool agent) {
+    int8_t& known = has_place[static_cast<size_t>(nation * 4 + anywhere * 2 + agent)];
+    if (known < 0) {
+      placements_for(s, seat, pick, ctx, where, true);
+      known = !where.empty();
+    }
+    return known == 1;
+  };
   for (size_t t = 0; t < d.types.size(); ++t) {
     const UnitType& ty = d.types[t];
-    if (ty.kind == kGhaziUnit || !owns_nation(s, ty.nation, seat) ||
+    if (ty.kind == kGhaziUnit || !pooled[t] || !owns_nation(s, ty.nation, seat) ||
         unit_cost(s, static_cast<int>(t)) > money)
       continue;
-    bool avail = false;
-    for (int u = 0; u < s.nunits && !avail; ++u) avail = s.units[u].loc == kPool && s.units[u].type == t;
-    if (!avail) continue;
-    placements_for(s, seat, static_cast<int>(t), ctx, where, true);
-    if (!where.empty()) out.push_back({RECRUIT, static_cast<int16_t>(t), 0, 0});
+    if (can_place(static_cast<int>(t), ty.nation, ty.kind == kIrregular, false))
+      out.push_back({RECRUIT, static_cast<int16_t>(t), 0, 0});
   }
   for (int a = 0; a < s.nagents; ++a) {
     const AgentInfo& ai = d.agents[a];
     if (s.agents[a].loc != kPool || ai.nation == kGhaziNation || !owns_nation(s, ai.nation, seat)) continue;
     if (!(ai.periods >> (s.period() - 1) & 1) || agent_cost(s, a) > money) continue;  // 16.61
-    placements_for(s, seat, 1000 + a, ctx, where, true);
-    if (!where.empty()) out.push_back({RECRUIT, static_cast<int16_t>(1000 + a), 0, 0});
+    if (can_place(1000 + a, ai.nation, true, true))
+      out.push_back({RECRUIT, static_cast<int16_t>(1000 + a), 0, 0});
   }
   if (sp_cost(s, seat) <= money) out.push_back({BUY_SP, 0, 0, 0});
-  for (int k = 0; k < 4; ++k) {
-    if (kMarkerCost[k] > money) continue;
-    uint8_t seen[kSquares] = {};
+  std::vector<int16_t> unit_squares, agent_squares;
+  {
+    std::vector<uint8_t> seen(kSquares);
     for (int u = 0; u < s.nunits; ++u) {
       int l = s.units[u].loc;
       if (l < 0 || l >= kSquares || seen[l] || s.unit_side(u) != seat) continue;
       seen[l] = 1;
-      if (marker_ok(s, ctx, seat, k, l))
-        out.push_back({BUY_MARKER, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
+      unit_squares.push_back(static_cast<int16_t>(l));
     }
+    for (int a = 0; a < s.nagents; ++a) {
+      int l = s.agents[a].loc;
+      if (l < 0 || l >= kSquares || seen[l] || s.agent_side(a) != seat) continue;
+      seen[l] = 1;
+      agent_squares.push_back(static_cast<int16_t>(l));
+    }
+  }
+  for (int k = 0; k < 4; ++k) {
+    if (kMarkerCost[k] > money) continue;
+    auto offer = [&](int16_t sq) {
+      if (marker_ok(s, ctx, seat, k, sq)) out.push_back({BUY_MARKER, static_cast<int16_t>(k), sq, 0});
+    };
+    for (int16_t sq : unit_squares) offer(sq);
     if (k == kTradingPost)
-      for (int a = 0; a < s.nagents; ++a) {
-        int l = s.agents[a].loc;
-        if (l < 0 || l >= kSquares || seen[l] || s.agent_side(a) != seat) continue;
-        seen[l] = 1;
-        if (marker_ok(s, ctx, seat, k, l))
-          out.push_back({BUY_MARKER, static_cast<int16_t>(k), static_cast<int16_t>(l), 0});
-      }
+      for (int16_t sq : agent_squares) offer(sq);
   }
   out.push_back({DONE, 0, 0, 0});
 }

@@ -102,7 +102,8 @@ void negotiation_legal(const State& s, int seat, Actions& out) {
   for (int r = 0; r < kRegions; ++r) {
     if (s.control[r] == seat || (s.nego_done >> r & 1)) continue;  // 15.3
     int sq = capital_sq(s, r);
-    if (occupied_by(s, sq, other(seat))) continue;  // 15.5
+    // An agent there first: the cheaper question, and most capitals have none.
+    if (agents_at(s, sq, seat) == 0 || occupied_by(s, sq, other(seat))) continue;  // 15.5
     for (int a = 0; a < s.nagents; ++a) {
       if (s.agents[a].loc != sq || s.agent_side(a) != seat) continue;
       out.push_back({NEGOTIATE, static_cast<int16_t>(r), static_cast<int16_t>(a), 0});
