@@ -508,4 +508,10 @@ void apply_battle(State& s, const core::Action& a, core::EventSink& log) {
   }
 }
 
+bool bot_skips_battle(const State& s, const core::Action& a) {
+  // 19.0: pursuers are only added (the prompt starts with none): holding one back again lets the
+  // next decision add it again, round and round (a hard-level game took 7,000 such steps).
+  return s.step == Step::kPursuit && a.kind == khartoum::PURSUE_WITH && (s.unit(a.a).flags & kSelected);
+}
+
 }  // namespace frontier::hand_of_destiny

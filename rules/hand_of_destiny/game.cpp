@@ -125,6 +125,18 @@ void HandOfDestinyGame::legal_actions(const core::GameState& gs, core::Seat seat
   }
 }
 
+bool HandOfDestinyGame::bot_skips(const core::GameState& gs, core::Seat, const core::Action& a) const {
+  const State& s = S(gs);
+  switch (module_of(s.step)) {
+    case StepModule::kMarch:
+      return bot_skips_march(s, a);
+    case StepModule::kBattle:
+      return bot_skips_battle(s, a);
+    default:
+      return false;
+  }
+}
+
 void HandOfDestinyGame::apply_legal(core::GameState& gs, core::Seat, const core::Action& a,
                                     core::EventSink& log) const {
   State& s = S(gs);

@@ -51,6 +51,19 @@ bool group_valid(const State& s, uint64_t g) {
   return !boats || land <= kBoatCapacity * boats;  // 29.10: four land units a boat
 }
 
+// The group a move from `sp` starts with: everyone who may move, or everyone on foot when the
+// boats there cannot carry them all (29.10).
+uint64_t starting_group(const State& s, int sp) {
+  uint64_t all = 0, on_foot = 0;
+  for (int u = 0; u < s.sc->unit_count(); ++u) {
+    const UnitState& us = s.unit(u);
+    if (us.loc != sp || us.moves_left <= 0 || (us.flags & kMoved) || s.info(u).side != s.player) continue;
+    all |= uint64_t{1} << u;
+    if (!s.info(u).fleet) on_foot |= uint64_t{1} << u;
+  }
+  return group_valid(s, all) ? all : on_foot;
+}
+
 void finish_group(State& s, core::EventSink&) {
   for (int u = 0; u < s.sc->unit_count(); ++u) {
     UnitState& us = s.unit(u);
@@ -194,18 +207,7 @@ void apply_march(State& s, const core::Action& a, core::EventSink& log) {
     case khartoum::MOVE_FROM: {
       s.group_space = static_cast<int8_t>(a.a);
       s.group_stepped = false;
-      for (int u = 0; u < s.sc->unit_count(); ++u) {
-        UnitState& us = s.unit(u);
-        if (us.loc == a.a && us.moves_left > 0 && !(us.flags & kMoved) && s.info(u).side == s.player)
-          us.flags |= kSelected;
-      }
-      // Start from a group that may set out: everyone, or everyone on foot when the boats here
-      // cannot carry them all (29.10).
-      if (!group_valid(s, selected(s))) {
-        for (int u = 0; u < s.sc->unit_count(); ++u) {
-          if (s.info(u).fleet) s.unit(u).flags &= static_cast<uint8_t>(~kSelected);
-        }
-      }
+      for (uint64_t m = starting_group(s, a.a); m; m &= m - 1) s.unit(std::countr_zero(m)).flags |= kSelected;
       s.step = Step::kGroup;
       return;
     }
@@ -310,6 +312,23 @@ void apply_egyptian_march(State& s, const core::Action& a, core::EventSink& log)
   s.march_left = 0;
   s.march_space = -1;
   after_card_event(s, log);
+}
+
+bool bot_skips_march(const State& s, const core::Action& a) {
+  if (s.step == Step::kGroup) {
+    // A stack picked to move moves: a cancelled group is picked again by a later decision, and
+    // the two go round in circles. (A bot that would rather not move it does not pick it.)
+    if (a.kind == khartoum::CANCEL) return true;
+    if (a.kind != khartoum::TOGGLE) return false;
+    // Each unit is taken or left once, away from how the group started: every group can still
+    // be formed, and no unit goes in and out again across decisions.
+    uint64_t bit = uint64_t{1} << a.a;
+    bool in = (selected(s) & bit) != 0;
+    if (in != ((starting_group(s, s.group_space) & bit) != 0)) return true;
+    return in && std::popcount(selected(s)) == 1;  // and one unit stays in the group
+  }
+  // Having set out, the group goes somewhere rather than cancelling (HALT once it has stepped).
+  return s.step == Step::kMoveStep && a.kind == khartoum::CANCEL;
 }
 
 }  // namespace frontier::hand_of_destiny

@@ -56,6 +56,11 @@ void start_march(State& s, core::EventSink& log);
 int allowance(const State& s, int u);
 void legal_march(const State& s, Actions& out);
 void apply_march(State& s, const core::Action& a, core::EventSink& log);
+// Choices a bot leaves out wherever another remains (core::Game::bot_skips): forming a group,
+// each unit is taken or left once and one stays in; a picked group is not cancelled, before or
+// after it sets out. Without them a bot's decisions, each searched on its own, took a unit in and
+// out of a group again and again.
+bool bot_skips_march(const State& s, const core::Action& a);
 bool egyptian_march_possible(const State& s);
 void legal_egyptian_march(const State& s, Actions& out);
 void apply_egyptian_march(State& s, const core::Action& a, core::EventSink& log);
@@ -64,6 +69,8 @@ void apply_egyptian_march(State& s, const core::Action& a, core::EventSink& log)
 void start_battle_phase(State& s, core::EventSink& log);
 void legal_battle(const State& s, core::Seat seat, Actions& out);
 void apply_battle(State& s, const core::Action& a, core::EventSink& log);
+// A bot never holds back a pursuer it added (19.0; the same circling as bot_skips_march).
+bool bot_skips_battle(const State& s, const core::Action& a);
 uint64_t retreat_destinations(const State& s, uint64_t group, int from);  // bit per space
 
 // ---- steps.cpp: the facts of each Step, in one table ----
