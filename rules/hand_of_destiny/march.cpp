@@ -315,6 +315,13 @@ void apply_egyptian_march(State& s, const core::Action& a, core::EventSink& log)
 }
 
 bool bot_skips_march(const State& s, const core::Action& a) {
+  if (a.kind == khartoum::PUT_ON_TOP) {
+    // 29.14: one decision could put back on top the unit the last one took off. A bot only puts
+    // a weaker unit on top (by strength, then list order), so a stack's top changes a few times
+    // at most, and the Empire is shown less than the stack holds.
+    auto rank = [&](int u) { return std::pair(s.info(u).strength, u); };
+    return !(rank(a.a) < rank(top_unit(s, s.unit(a.a).loc, kMahdist)));
+  }
   if (s.step == Step::kGroup) {
     // A stack picked to move moves: a cancelled group is picked again by a later decision, and
     // the two go round in circles. (A bot that would rather not move it does not pick it.)
