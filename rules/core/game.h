@@ -145,7 +145,8 @@ class Game {
   virtual int playout_policy_per_mille() const { return 500; }
   // True for a legal action a bot should never take (Crossroads: an agreement offer, which is
   // one-sided; taking a piece back into a force being formed, which lets a bot circle from one
-  // decision to the next where no single search sees a repeat). Bots' searches leave such actions out
+  // decision to the next where no single search sees a repeat; Khartoum: holding back a pursuer,
+  // retaking a unit left out of a group, restacking to a stronger top). Bots' searches leave such actions out
   // wherever another remains, for every seat they model. Optional.
   virtual bool bot_skips(const GameState& state, Seat seat, const Action& action) const { return false; }
   // The game's heuristic estimate of `seat`'s chances from `state`, in per mille (0 = lost,

@@ -45,7 +45,7 @@ class HandOfDestinyGame final : public core::Game {
   bool policy_action(const core::GameState& state, core::Seat seat, core::Action& out) const override;
   // From the Empire's victory points against its target (27.0), for bots' cut-short playouts.
   std::optional<int> estimate(const core::GameState& state, core::Seat seat) const override;
-  // Toggles a bot makes once only, so that its decisions do not go round in circles (rules.h).
+  // Choices a bot leaves out so that its decisions do not go round in circles (rules.h).
   bool bot_skips(const core::GameState& state, core::Seat seat, const core::Action& action) const override;
 
  private:

@@ -56,8 +56,7 @@ bool group_valid(const State& s, uint64_t g) {
 uint64_t starting_group(const State& s, int sp) {
   uint64_t all = 0, on_foot = 0;
   for (int u = 0; u < s.sc->unit_count(); ++u) {
-    const UnitState& us = s.unit(u);
-    if (us.loc != sp || us.moves_left <= 0 || (us.flags & kMoved) || s.info(u).side != s.player) continue;
+    if (s.unit(u).loc != sp || !movable(s, u)) continue;
     all |= uint64_t{1} << u;
     if (!s.info(u).fleet) on_foot |= uint64_t{1} << u;
   }

@@ -58,8 +58,8 @@ void legal_march(const State& s, Actions& out);
 void apply_march(State& s, const core::Action& a, core::EventSink& log);
 // Choices a bot leaves out wherever another remains (core::Game::bot_skips): forming a group,
 // each unit is taken or left once and one stays in; a picked group is not cancelled, before or
-// after it sets out; a stack's top (29.14) is only changed for a weaker unit. Without them a bot's decisions, each searched on its own, took a unit in and
-// out of a group again and again.
+// after it sets out; a stack's top (29.14) is only changed for a weaker unit. Without them a bot's decisions,
+// each searched on its own, took a unit in and out of a group again and again.
 bool bot_skips_march(const State& s, const core::Action& a);
 bool egyptian_march_possible(const State& s);
 void legal_egyptian_march(const State& s, Actions& out);

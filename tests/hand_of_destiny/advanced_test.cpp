@@ -5,14 +5,6 @@
 namespace frontier::hand_of_destiny::testing {
 namespace {
 
-void attack(Match& m, const std::string& space_name, std::initializer_list<int> rolls) {
-  m.edit("draws Mahdist K-12");
-  m.begin("Mahdist");
-  m.play(kMahdist, "End the March Phase");
-  m.dice(rolls);
-  m.play(kMahdist, "Fight at " + space_name);
-}
-
 TEST(Advanced, CavalryAndLeadersBreakOffInsteadOfFiring) {  // 18.0, 29.16
   Match m;
   m.empty_board("Mahdist", "K-12");

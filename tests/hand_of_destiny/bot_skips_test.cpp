@@ -21,11 +21,7 @@ TEST(BotSkips, PursuersAreAddedNeverHeldBack) {  // 19.0
   m.edit("place g_inf_1 korti");
   m.edit("place g_inf_2 dongola");
   m.edit("place rmli suakin");
-  m.edit("draws Mahdist K-12");
-  m.begin("Mahdist");
-  m.play(kMahdist, "End the March Phase");
-  m.dice({6, 1});
-  m.play(kMahdist, "Fight at Korti");
+  attack(m, "Korti", {6, 1});
   m.dice({5, 1, 1, 1, 1, 1, 1});
   m.play(kMahdist, "Fire with Abdulah");
   m.play(kEmpire, "Panic 1st G Infantry");

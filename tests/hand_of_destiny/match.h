@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -73,5 +74,14 @@ struct Match {
   }
   int loc(const std::string& u) { return s().unit(unit(u)).loc; }
 };
+
+// The Mahdists, on card K-12, skip their march and attack at `space_name` with these dice.
+inline void attack(Match& m, const std::string& space_name, std::initializer_list<int> rolls) {
+  m.edit("draws Mahdist K-12");
+  m.begin("Mahdist");
+  m.play(kMahdist, "End the March Phase");
+  m.dice(rolls);
+  m.play(kMahdist, "Fight at " + space_name);
+}
 
 }  // namespace frontier::hand_of_destiny::testing
