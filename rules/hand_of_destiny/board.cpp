@@ -134,14 +134,14 @@ bool in_supply(const State& s, int u, bool for_battle, bool defending) {
   return false;
 }
 
+int empire_vp_at(const State& s, int space) {
+  int vp = s.sc->spaces[static_cast<size_t>(space)].vp;
+  return vp > 0 && has_side(s, space, kEmpire) && !has_side(s, space, kMahdist) ? vp : 0;
+}
+
 int empire_vp(const State& s) {
   int vp = 0;
-  for (int sp = 0; sp < s.sc->space_count(); ++sp) {
-    if (s.sc->spaces[static_cast<size_t>(sp)].vp > 0 && has_side(s, sp, kEmpire) &&
-        !has_side(s, sp, kMahdist)) {
-      vp += s.sc->spaces[static_cast<size_t>(sp)].vp;
-    }
-  }
+  for (int sp = 0; sp < s.sc->space_count(); ++sp) vp += empire_vp_at(s, sp);
   return vp;
 }
 

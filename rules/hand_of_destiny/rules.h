@@ -32,7 +32,8 @@ bool route_usable(const State& s, uint64_t units, const Link& link, bool retreat
 bool desert_capable(const UnitInfo& u, int side);                        // 29.8
 bool in_supply(const State& s, int u, bool for_battle, bool defending);  // 29.17
 int empire_vp(const State& s);                                           // 27.0
-bool mahdist_sudden_death(const State& s);                               // 27.0
+int empire_vp_at(const State& s, int space);  // 27.0: what the space adds to empire_vp
+bool mahdist_sudden_death(const State& s);    // 27.0
 bool unit_on_map(const State& s, int u);
 uint64_t units_at(const State& s, int space, int side);
 int popcount64(uint64_t m);

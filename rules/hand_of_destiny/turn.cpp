@@ -369,8 +369,15 @@ void finish_game_by_vp(State& s, core::EventSink& log) {
   bool empire = s.final_vp >= s.sc->empire_vp_to_win;
   s.winner = static_cast<int8_t>(empire ? kEmpire : kMahdist);
   s.result = static_cast<int8_t>(empire ? 2 : 3);
-  if (log.enabled())
-    log.add("game.end", "End of the game: the Empire holds " + std::to_string(s.final_vp) + " VP (27.0)");
+  if (!log.enabled()) return;
+  // The towns are listed so that players (and balance studies) see which holdings decided it.
+  std::string held;
+  for (int sp = 0; sp < s.sc->space_count(); ++sp) {
+    if (int vp = empire_vp_at(s, sp))
+      held += (held.empty() ? ": " : ", ") + space_name(s, sp) + " " + std::to_string(vp);
+  }
+  log.add("game.end",
+          "End of the game: the Empire holds " + std::to_string(s.final_vp) + " VP (27.0)" + held);
 }
 
 void after_card_event(State& s, core::EventSink& log) {

@@ -1,4 +1,7 @@
 // The reconstructed Khartoum data holds what the rules name (1.0, 24.0, 25.0, 29.x).
+#include <map>
+#include <string>
+
 #include "match.h"
 
 namespace frontier::hand_of_destiny::testing {
@@ -25,6 +28,20 @@ TEST(KhartoumData, FortyCountersNineMahdistThirtyOneEmpire) {  // 1.0, 25.1, 25.
   EXPECT_EQ(empire_map, 14);
   EXPECT_EQ(british_box, 12);  // 25.1: "all remaining 12 British and 5 Egyptian units"
   EXPECT_EQ(egyptian_box, 5);
+}
+
+// The set-up prints the garrisons' strengths, so balance tuning may not change them.
+TEST(KhartoumData, GarrisonStrengthsAreThePrintedOnes) {  // 25.1
+  const Scenario& sc = *Match().s().sc;
+  std::map<std::string, int> strength;
+  for (const auto& u : sc.units) strength[u.id] = u.strength;
+  // "One 4 strength garrison unit at each location" (Wadi Halfa, Khartoum, Suakin).
+  EXPECT_EQ(strength.at("wadi_halfa_garrison"), 4);
+  EXPECT_EQ(strength.at("khartoum_garrison"), 4);
+  EXPECT_EQ(strength.at("suakin_garrison"), 4);
+  // "Four 2 strength garrison units (Egyptian A through D)".
+  for (const char* id : {"egyptian_a", "egyptian_b", "egyptian_c", "egyptian_d"})
+    EXPECT_EQ(strength.at(id), 2) << id;
 }
 
 TEST(KhartoumData, EighteenCardsFiveAOverFourB) {  // 1.0, 25.1

@@ -44,6 +44,9 @@ TEST(Victory, EmpireNeedsNineVictoryPointsAtTheEnd) {  // 27.0, 26.0
     EXPECT_EQ(st.winner(), enough ? kEmpire : kMahdist);
     EXPECT_EQ(st.scores(kEmpire).score(), enough ? 9 : 8);
     EXPECT_NE(st.result().find(enough ? "Empire victory" : "Mahdist local victory"), std::string::npos);
+    // The log names the towns that scored, in map order.
+    EXPECT_TRUE(m.logged(enough ? "holds 9 VP (27.0): Dongola 1, Berber 1, Khartoum 3, Kassala 1, Suakin 3"
+                                : "holds 8 VP (27.0): Dongola 1, Berber 1, Khartoum 3, Suakin 3"));
     // Everything is revealed at the end (29.14 no longer applies).
     frontier::GameView v;
     m.game.view(*m.state, kEmpire, v);
