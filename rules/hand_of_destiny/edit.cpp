@@ -73,6 +73,18 @@ core::Status HandOfDestinyGame::edit(core::GameState& gs, std::string_view comma
     for (int u = 0; u < sc_->unit_count(); ++u) set_loc(s, u, kInBox);
     return core::Status::ok();
   }
+  if (verb == "empty_box") {
+    // "empty_box Mahdist": that side's recruit box to the dead pile, so that a worked example
+    // played with a recruiting card (K-12, K-14) is not interrupted by recruits it never had.
+    std::string side_text;
+    in >> side_text;
+    int side = side_of(side_text);
+    if (side < 0) return core::Status::invalid_argument("empty_box: unknown side " + side_text);
+    for (int u = 0; u < sc_->unit_count(); ++u) {
+      if (s.info(u).side == side && s.unit(u).loc == kInBox) set_loc(s, u, kDead);
+    }
+    return core::Status::ok();
+  }
   if (verb == "turn") {
     int t = 0;
     in >> t;

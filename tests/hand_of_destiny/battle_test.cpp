@@ -160,6 +160,7 @@ TEST(Battle, EgyptianMoraleAndGordon) {  // 29.7
 TEST(Battle, LoserRetreatsTogetherGarrisonsDieNoRoomMeansDeath) {  // 13.4, 13.5, 13.6, 29.3
   Match m;
   m.empty_board("Mahdist", "K-12");
+  m.edit("empty_box Mahdist");  // K-12 recruits: keep the board as set
   m.edit("place abdulah berber");
   m.edit("place egyptian_b berber");
   m.edit("place g_inf_1 berber");
@@ -183,6 +184,7 @@ TEST(Battle, LoserRetreatsTogetherGarrisonsDieNoRoomMeansDeath) {  // 13.4, 13.5
   EXPECT_FALSE(m.s().unit(m.unit("g_cav")).flags & kPanicked);  // 13.6 rally
   Match t;
   t.empty_board("Mahdist", "K-12");
+  t.edit("empty_box Mahdist");
   t.edit("place abdulah tamai");
   t.edit("place ali suakin");
   t.edit("place muhamed sinkat");

@@ -78,6 +78,7 @@ TEST(BotSkips, TheLastUnitOfAGroupStaysIn) {  // 11.0
 TEST(BotSkips, AStackIsToppedOnlyByAWeakerUnit) {  // 29.14
   Match m;
   m.empty_board("Mahdist", "K-12");
+  m.edit("empty_box Mahdist");       // K-12 recruits: keep the board as set
   m.edit("place mahdi el_obeid");    // strength 3
   m.edit("place abdulah el_obeid");  // strength 7, the last in: on top
   m.edit("place rmli suakin");

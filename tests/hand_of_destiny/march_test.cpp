@@ -74,6 +74,7 @@ TEST(March, MahdistCardsMoveEveryUnitByType) {  // 29.4, 11.0
 TEST(March, StopTerrainAndEnemySpacesEndTheMove) {  // 11.1
   Match m;
   m.empty_board("Mahdist", "K-12");  // all 3
+  m.edit("empty_box Mahdist");       // K-12 recruits: keep the board as set
   m.edit("place cav_a el_obeid");
   m.edit("place rmli suakin");
   m.edit("place eg_inf_1 bara");

@@ -115,7 +115,7 @@ TEST(Recruit, EgyptianChoicesAndGarrisonLimits) {  // 28.0
 
 TEST(Recruit, TheMahdiReturnsHalfADieLater) {  // 29.5
   Match m;
-  m.empty_board("Mahdist", "K-12 K-10", 2);
+  m.empty_board("Mahdist", "K-13 K-10", 2);  // K-13 recruits nobody
   m.edit("place abdulah el_obeid");
   m.edit("place rmli suakin");
   m.dice({3});

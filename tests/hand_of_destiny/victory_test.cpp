@@ -9,6 +9,7 @@ namespace {
 TEST(Victory, MahdistSuddenDeathTheMomentTheThirdCityFalls) {  // 27.0
   Match m;
   m.empty_board("Mahdist", "K-12");
+  m.edit("empty_box Mahdist");  // K-12 recruits: keep the board as set
   m.edit("place abdulah khartoum");
   m.edit("place ali wadi_halfa");
   m.edit("place osman tamai");
