@@ -56,6 +56,7 @@ TEST(Setup, EmpireSetsUpFirstGarrisonsInDistinctTowns) {  // 25.1
 TEST(Cards, OnlyOneCardInEffectAndDiscardedAtTurnEnd) {  // 7.0
   Match m;
   m.empty_board("Mahdist", "K-12");
+  m.edit("empty_box Mahdist");  // K-12 recruits: keep the board as set
   m.edit("place mahdi el_obeid");
   m.edit("place rmli suakin");
   m.begin("Mahdist");
