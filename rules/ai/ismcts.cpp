@@ -69,10 +69,10 @@ class Search {
           path.size() == 1 && (waiting & core::seat_bit(seat_)) ? seat_ : std::countr_zero(waiting);
       game_.legal_actions(*state, actor, legal_);
       if (legal_.empty()) break;
-      drop_skipped(game_, *state, actor, legal_);
       core::Action action;
       bool tree_step = in_tree;
       if (in_tree) {
+        drop_skipped(game_, *state, actor, legal_);
         int next = descend(node, actor, action);
         if (next < 0) {
           // Every move from here went round in a circle, so getting here was a detour too.
@@ -204,10 +204,14 @@ class Search {
     return best;
   }
 
+  // `legal_` holds every legal action (none dropped yet): the policy chooses among all of them,
+  // as it would listing them itself, and only a random pick leaves out what bots skip.
   core::Action playout_action(const core::GameState& state, core::Seat actor) {
     core::Action a;
-    if (static_cast<int>(rng_.below(1000)) < policy_per_mille_ && game_.policy_action(state, actor, a))
+    if (static_cast<int>(rng_.below(1000)) < policy_per_mille_ &&
+        game_.policy_action_among(state, actor, legal_, a))
       return a;
+    drop_skipped(game_, state, actor, legal_);
     return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
   }
 

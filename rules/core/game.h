@@ -140,6 +140,13 @@ class Game {
   // A built-in policy's choice for `seat` (a game's documented heuristic player), written to
   // `out`; false when the game has none. Must return one of legal_actions(). Optional.
   virtual bool policy_action(const GameState& state, Seat seat, Action& out) const { return false; }
+  // policy_action for a caller that has just listed `legal` (all of legal_actions(state, seat)):
+  // a bot's playout lists them at every step, and a policy that lists them again doubles the
+  // cost of the step. Must choose as policy_action would.
+  virtual bool policy_action_among(const GameState& state, Seat seat, const std::vector<Action>& legal,
+                                   Action& out) const {
+    return policy_action(state, seat, out);
+  }
   // How many playout actions per mille bots should take from policy_action (the rest at random):
   // a game whose random moves almost always lose wants its policy nearly always.
   virtual int playout_policy_per_mille() const { return 500; }

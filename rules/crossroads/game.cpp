@@ -281,6 +281,11 @@ class CrossroadsGame final : public core::Game {
   bool policy_action(const core::GameState& gs, core::Seat seat, core::Action& out) const override {
     thread_local std::vector<core::Action> legal;
     legal_actions(gs, seat, legal);
+    return policy_action_among(gs, seat, legal, out);
+  }
+
+  bool policy_action_among(const core::GameState& gs, core::Seat seat, const std::vector<core::Action>& legal,
+                           core::Action& out) const override {
     return heuristic_action(S(gs), seat, legal, out);
   }
 

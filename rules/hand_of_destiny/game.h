@@ -43,6 +43,8 @@ class HandOfDestinyGame final : public core::Game {
   std::string check_invariants(const core::GameState& state) const override;
   // The greedy player (policy.h), first best action.
   bool policy_action(const core::GameState& state, core::Seat seat, core::Action& out) const override;
+  bool policy_action_among(const core::GameState& state, core::Seat seat,
+                           const std::vector<core::Action>& legal, core::Action& out) const override;
   // From the Empire's victory points against its target (27.0), for bots' cut-short playouts.
   std::optional<int> estimate(const core::GameState& state, core::Seat seat) const override;
   // Choices a bot leaves out so that its decisions do not go round in circles (rules.h).

@@ -48,6 +48,11 @@ int greedy_score(const State& s, int seat, const core::Action& a) {
 bool HandOfDestinyGame::policy_action(const core::GameState& gs, core::Seat seat, core::Action& out) const {
   std::vector<core::Action> legal;
   legal_actions(gs, seat, legal);
+  return policy_action_among(gs, seat, legal, out);
+}
+
+bool HandOfDestinyGame::policy_action_among(const core::GameState& gs, core::Seat seat,
+                                            const std::vector<core::Action>& legal, core::Action& out) const {
   if (legal.empty()) return false;
   int best = -1000000;
   for (const core::Action& a : legal) {
