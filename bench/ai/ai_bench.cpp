@@ -191,6 +191,16 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (scenario.empty()) scenario = game->info().scenarios(0).id();
+  {  // an unknown scenario (e.g. "1" for "scenario1") is refused here, before any worker starts
+    frontier::MatchSetup probe;
+    probe.set_game(game_id);
+    probe.set_scenario(scenario);
+    probe.set_seed(seed);
+    if (auto first = game->initial(probe); !first) {
+      std::fprintf(stderr, "%s\n", first.status().message().c_str());
+      return 2;
+    }
+  }
   for (core::Seat side = 0; side < game->seat_count(); ++side) {
     if (!only_side.empty() && game->seat_name(side) != only_side) continue;
     Tally tally;

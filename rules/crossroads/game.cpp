@@ -1,6 +1,7 @@
 // The Asia Crossroads Game: catalogue, set-up, prompts and the dispatch of every action to the
 // rule file that owns it.
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/engine.h"
@@ -306,12 +307,16 @@ class CrossroadsGame final : public core::Game {
     return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION || bot_skips_forming(S(gs), seat, a);
   }
 
-  // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now, a fortieth of
-  // the range per VP (a reconstruction for bots' cut-short playouts, not a rule), with what each
-  // side has bought still in play counted at its cost, as the pounds it was (25.11: a tenth of
-  // a VP a pound). Counted on the treasury alone, every recruit lowered the estimate until it
-  // had won something, which a playout cut short rarely showed: the British bot recruited
-  // nothing and moved almost nothing for a whole game against the Expansionist.
+  // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now (a
+  // reconstruction for bots' cut-short playouts, not a rule), with what each side has bought
+  // still in play counted at its cost, as the pounds it was (25.11: a tenth of a VP a pound).
+  // Counted on the treasury alone, every recruit lowered the estimate until it had won something,
+  // which a playout cut short rarely showed: the British bot recruited nothing and moved almost
+  // nothing for a whole game against the Expansionist.
+  // The lead maps onto the range by 500 + 500 L / (|L| + 20 VP): a fortieth of the range per VP
+  // near an even game, and still rising past a 20 VP lead. It once saturated there: the British
+  // bot's estimate read 1000 from turn 1 of a game against random, every line looked alike, and
+  // a lead that was mostly units bought melted to a draw by the end (12 of 200, 2026-12-04).
   std::optional<int> estimate(const core::GameState& gs, core::Seat seat) const override {
     const State& s = S(gs);
     int vp[2];
@@ -319,7 +324,9 @@ class CrossroadsGame final : public core::Game {
     auto worth_tenths = [&](int side) {  // the treasury counted exactly, not rounded up (25.11)
       return 10 * vp[side] - 10 * treasury_vp(s.pounds[side]) + s.pounds[side] + holdings(s, side);
     };
-    return std::clamp(500 + (worth_tenths(seat) - worth_tenths(1 - seat)) * 5 / 2, 0, 1000);
+    constexpr int kHalfwayTenths = 200;  // the lead that scores three quarters: 20 VP
+    int lead = worth_tenths(seat) - worth_tenths(1 - seat);
+    return 500 + 500 * lead / (std::abs(lead) + kHalfwayTenths);
   }
 
  private:

@@ -59,6 +59,22 @@ TEST(CrossroadsEconomy, BotsCountWhatWasBoughtAtItsCost) {
   EXPECT_EQ(game().estimate(*s, kBritish).value(), before);
 }
 
+TEST(CrossroadsEconomy, BotsEstimateKeepsRisingPastTheLeadThatWins) {
+  // Not a rule: 25.52 makes a 20 VP lead a win, but the bots' estimate (docs/ai.md) must keep
+  // telling a bigger lead from a smaller one, or a bot that leads by 20 stops building its lead
+  // and a random opponent's gains turn the game into a draw. Symmetric: the two sides' estimates
+  // add up to the whole range.
+  int previous = -1;
+  for (int pounds : {0, 100, 200, 300, 600, 1200}) {  // a tenth of a VP a pound (25.11)
+    auto s = board({"pounds British " + std::to_string(pounds), "pounds Russian 0"});
+    int british = game().estimate(*s, kBritish).value();
+    EXPECT_GT(british, previous) << pounds;
+    EXPECT_LT(british, 1000) << pounds;
+    EXPECT_EQ(british + game().estimate(*s, kRussian).value(), 1000) << pounds;
+    previous = british;
+  }
+}
+
 TEST(CrossroadsEconomy, RecruitsLimitedByForage) {
   // 10.61: new brigades in a square up to its forage value.
   auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 60"});
