@@ -16,6 +16,17 @@ export const fixturePath = process.env.FRONTIERD_FIXTURE;
 export const webDist = process.env.FRONTIER_WEB_DIST ?? join(here, "../../build/release/web/dist");
 export const screenshotDir = process.env.FRONTIER_SCREENSHOTS ?? join(webDist, "..", "screenshots");
 export const PASSWORD = "correct horse battery";
+// How long one test body may run (a file's tests share ctest's 600 s), and how long a server or
+// browser gets to stop.
+const TEST_DEADLINE_MS = 360_000;
+const STOP_GRACE_MS = 20_000;
+
+// Whether `promise` settles (either way) within `ms`.
+function settlesWithin(promise, ms) {
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(false), ms); });
+  return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
+}
 
 // Starts frontierd (or `binary`, the test server); resolves once it prints the address it listens
 // on. `restart()` stops it (SIGTERM) and starts it again on the same port and database, as an
@@ -47,11 +58,16 @@ export async function startFrontier(extraArgs = [], binary = frontierdPath) {
     });
     return { child, port };
   };
+  // A server that does not stop on SIGTERM is a defect to report, not a test to hang: it is
+  // killed after a while and the test fails saying so.
   const stopChild = async (child) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
+    if (await settlesWithin(exited, STOP_GRACE_MS)) return;
+    child.kill("SIGKILL");
     await exited;
+    throw new Error(`frontierd did not stop within ${STOP_GRACE_MS / 1000} s of SIGTERM:\n${output.slice(-4000)}`);
   };
   let running = launch("127.0.0.1:0");
   const port = await running.port;
@@ -210,14 +226,24 @@ export function confirmDialog(page) {
 }
 
 // Runs `body(server, browser)` against a fresh frontierd (or `binary`) and Chromium, and always
-// stops both.
+// stops both. A body still running after TEST_DEADLINE_MS fails with the server's last words:
+// some waits (page.evaluate, a mouse click) have no timeout of their own, and a stall there
+// would otherwise hang silently until ctest kills the whole file at 600 s (it did once in CI).
+// Closing the browser then ends whatever the body still waits for.
 export async function withFrontier(body, serverArgs = [], binary = frontierdPath) {
   const server = await startFrontier(serverArgs, binary);
   const browser = await launchBrowser();
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(
+      `the test was still running after ${TEST_DEADLINE_MS / 1000} s; the server's log ends:\n${server.log().slice(-4000)}`)),
+    TEST_DEADLINE_MS);
+  });
   try {
-    await body(server, browser);
+    await Promise.race([body(server, browser), deadline]);
   } finally {
-    await browser.close();
+    clearTimeout(timer);
+    if (!(await settlesWithin(browser.close(), STOP_GRACE_MS))) console.error("Chromium did not close in time");
     await server.stop();
   }
 }
