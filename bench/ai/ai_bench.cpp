@@ -191,15 +191,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (scenario.empty()) scenario = game->info().scenarios(0).id();
-  {  // an unknown scenario (e.g. "1" for "scenario1") is refused here, before any worker starts
-    frontier::MatchSetup probe;
-    probe.set_game(game_id);
-    probe.set_scenario(scenario);
-    probe.set_seed(seed);
-    if (auto first = game->initial(probe); !first) {
-      std::fprintf(stderr, "%s\n", first.status().message().c_str());
-      return 2;
-    }
+  // Game g of a run starts from seed + g.
+  auto setup_for = [&](int g) {
+    frontier::MatchSetup setup;
+    setup.set_game(game_id);
+    setup.set_scenario(scenario);
+    setup.set_seed(seed + static_cast<uint64_t>(g));
+    return setup;
+  };
+  // An unknown scenario (e.g. "1" for "scenario1") is refused here, before any worker starts.
+  if (auto first = game->initial(setup_for(0)); !first) {
+    std::fprintf(stderr, "%s\n", first.status().message().c_str());
+    return 2;
   }
   for (core::Seat side = 0; side < game->seat_count(); ++side) {
     if (!only_side.empty() && game->seat_name(side) != only_side) continue;
@@ -211,11 +214,7 @@ int main(int argc, char** argv) {
       core::EventSink quiet;
       frontier::GameStatus status;
       for (int g = next++; g < games; g = next++) {
-        frontier::MatchSetup setup;
-        setup.set_game(game_id);
-        setup.set_scenario(scenario);
-        setup.set_seed(seed + static_cast<uint64_t>(g));
-        auto state = std::move(game->initial(setup).value());
+        auto state = std::move(game->initial(setup_for(g)).value());
         core::Rng rng(seed + static_cast<uint64_t>(g), 0x42454e4348ULL /* "BENCH" */);
         std::vector<double> millis;
         uint64_t steps = 0;
