@@ -51,8 +51,7 @@ int terrain_cost(Terrain t) {  // half points (Terrain Effects Chart, RECONSTRUC
 }
 }  // namespace
 
-int enter_cost(const State& s, int from, int to) {
-  const Data& d = *s.d;
+int enter_cost(const Data& d, int from, int to) {
   if (to == kCentralIndia || to == kUrals || from == kCentralIndia || from == kUrals) {
     // 19.1/19.13: home boxes are joined by trade routes off the edge; +1 to enter or exit.
     int edge = to >= kSquares ? from : to;

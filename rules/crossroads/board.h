@@ -14,7 +14,11 @@ int neighbours(const State& s, int loc, bool diagonals, int side, int out[10]);
 bool side_adjacent(int a, int b);
 
 // Movement cost in half points of entering `to` from `from` (13.1, 13.5, 19.13); -1 = prohibited.
-int enter_cost(const State& s, int from, int to);
+// It depends on the map alone.
+int enter_cost(const Data& d, int from, int to);
+inline int enter_cost(const State& s, int from, int to) {
+  return enter_cost(*s.d, from, to);
+}
 
 // Forage value in brigade equivalents (17.32, 20.31(2), 30.0, famine event).
 int forage(const State& s, int sq);

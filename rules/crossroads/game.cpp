@@ -317,12 +317,16 @@ class CrossroadsGame final : public core::Game {
   // near an even game, and still rising past a 20 VP lead. It once saturated there: the British
   // bot's estimate read 1000 from turn 1 of a game against random, every line looked alike, and
   // a lead that was mostly units bought melted to a draw by the end (12 of 200, 2026-12-04).
+  // Agents on their way to a capital count for what they may win there (negotiation_prospects):
+  // a playout cut a turn short never shows a treaty two turns' march away, and without them the
+  // bots negotiated only where an agent already stood -- none in six turns of scenario 2.
   std::optional<int> estimate(const core::GameState& gs, core::Seat seat) const override {
     const State& s = S(gs);
     int vp[2];
     compute_victory(s, vp);
     auto worth_tenths = [&](int side) {  // the treasury counted exactly, not rounded up (25.11)
-      return 10 * vp[side] - 10 * treasury_vp(s.pounds[side]) + s.pounds[side] + holdings(s, side);
+      return 10 * vp[side] - 10 * treasury_vp(s.pounds[side]) + s.pounds[side] + holdings(s, side) +
+             negotiation_prospects(s, side);
     };
     constexpr int kHalfwayTenths = 200;  // the lead that scores three quarters: 20 VP
     int lead = worth_tenths(seat) - worth_tenths(1 - seat);

@@ -118,6 +118,7 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
     case RELEASE:
       return expend_describe(s, seat, a);
     case SELECT_FORCE:
+      if (a.b == kAgentsAlone) return "Pick the agents at " + square_name(d, a.a) + " without the units";
       return "Pick the force at " + square_name(d, a.a);
     case TOGGLE_UNIT: {
       bool in = a.a >= 1000 ? (s.agents[a.a - 1000].flags & kInForce) : (s.units[a.a].flags & kInForce);

@@ -142,18 +142,25 @@ void force_sets_off(State& s, int sp_cost, core::EventSink& ev) {
 void movement_legal(const State& s, int seat, Actions& out) {
   const Data& d = *s.d;
   if (s.phase == kMovement) {
-    uint8_t seen[kLocs] = {};
+    uint8_t seen[kLocs] = {};  // kUnitsHere, kAgentsHere
+    constexpr uint8_t kUnitsHere = 1, kAgentsHere = 2;
     bool can_pay = s.sp[seat] >= 1 || s.op == 1 || ((s.options & kOptStaffWork) && s.op == 2 && s.turn >= 12);
-    auto add = [&](int l) {
-      if (l < 0 || seen[l]) return;
-      seen[l] = 1;
-      out.push_back({SELECT_FORCE, static_cast<int16_t>(l), 0, 0});
+    auto add = [&](int l, uint8_t what) {
+      if (l < 0) return;
+      if (!seen[l]) out.push_back({SELECT_FORCE, static_cast<int16_t>(l), 0, 0});
+      seen[l] |= what;
     };
     if (can_pay) {
       for (int u = 0; u < s.nunits; ++u)
-        if (!(s.units[u].flags & kMoved) && s.unit_side(u) == seat) add(s.units[u].loc);
+        if (!(s.units[u].flags & kMoved) && s.unit_side(u) == seat) add(s.units[u].loc, kUnitsHere);
       for (int a = 0; a < s.nagents; ++a)
-        if (!(s.agents[a].flags & kMoved) && s.agent_side(a) == seat) add(s.agents[a].loc);
+        if (!(s.agents[a].flags & kMoved) && s.agent_side(a) == seat) add(s.agents[a].loc, kAgentsHere);
+      // 11.3 lets any of a square's pieces form the force; agents leaving their stack to travel
+      // alone at their own rate (13.2) are offered in one choice rather than a "leave behind"
+      // for every unit.
+      for (int l = 0; l < kLocs; ++l)
+        if (seen[l] == (kUnitsHere | kAgentsHere))
+          out.push_back({SELECT_FORCE, static_cast<int16_t>(l), kAgentsAlone, 0});
     }
     out.push_back({END_MOVEMENT, 0, 0, 0});
     return;
@@ -281,7 +288,7 @@ void movement_apply(State& s, const core::Action& a, core::EventSink& ev) {
       s.force_forced = false;
       s.force_carry = 0;
       s.left_home = false;
-      for (int u = 0; u < s.nunits; ++u)
+      for (int u = 0; u < s.nunits && a.b != kAgentsAlone; ++u)
         if (s.units[u].loc == a.a && !(s.units[u].flags & kMoved) && s.unit_side(u) == seat)
           s.units[u].flags |= kInForce;
       for (int g = 0; g < s.nagents; ++g)

@@ -89,6 +89,16 @@ void resolve(State& s, core::EventSink& ev) {
 
 }  // namespace
 
+int treaty_chance(const State& s, int region, int side, int political) {
+  int col = std::min(5, (2 * political + 1) / 2);  // 15.1: the differential's column
+  int drm = nego_drm(s, region, side), sixths_x2 = 0;
+  for (int roll = 1; roll <= 6; ++roll) {
+    uint8_t res = s.d->negotiations[std::clamp(roll + drm, 0, 7)][col];
+    sixths_x2 += (res & kNegT) ? 2 : (res & kNegT1) ? 1 : 0;  // T1: a treaty on 1-3 of a second die
+  }
+  return sixths_x2 * 1000 / 12;
+}
+
 void negotiation_legal(const State& s, int seat, Actions& out) {
   const Data& d = *s.d;
   if (s.phase == kCommitPounds) {

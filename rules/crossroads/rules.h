@@ -37,6 +37,10 @@ int agent_cost(const State& s, int agent);
 // Pounds spent on what `side` has in play: its units and agents on the map or at home, at their
 // cost, and its supply points at one pound each. Bots' estimates count them with the treasury.
 int holdings(const State& s, int side);
+// prospects.cpp: tenths of a VP that `side`'s agents may yet win by negotiation (15.0), by their
+// political values and their distances from capitals of regions the side does not control.
+// Bots' estimates count it, so that an agent sets off for a capital turns before it can talk.
+int negotiation_prospects(const State& s, int side);
 void expend_legal(const State& s, int seat, Actions& out);
 void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);
 std::string expend_describe(const State& s, int seat, const core::Action& a);
@@ -67,6 +71,10 @@ std::string agent_pick_label(const State& s, const core::Action& a);
 void negotiation_legal(const State& s, int seat, Actions& out);
 void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);
 void belligerency_check(State& s, core::EventSink& ev);
+// Chance in a thousand that `side` wins a treaty with `region` (a T, 15.62 T1 counted at half)
+// by an agent of this political value committing as many pounds (15.1(2)), no agent countering,
+// with the modifiers as they stand.
+int treaty_chance(const State& s, int region, int side, int political);
 
 // combat.cpp (14.0, 16.4, 20.5, 24.0)
 void combat_legal(const State& s, int seat, Actions& out);

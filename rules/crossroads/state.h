@@ -63,6 +63,8 @@ constexpr uint8_t kInForce = 2;  // part of the force being formed or moved
 constexpr uint8_t kLoser = 4;    // scratch
 constexpr uint8_t kNew = 8;      // recruited this expenditure phase (10.61)
 constexpr uint8_t kLevied = 16;  // placed by the defense levy now being placed (5.42(3))
+// SELECT_FORCE's b: the square's agents set off without its units (11.3).
+constexpr int16_t kAgentsAlone = 2;
 
 // Option bits (match options).
 enum Option : uint16_t {

@@ -26,6 +26,23 @@ TEST(CrossroadsMovement, AgentAddsHisMilitaryRating) {
   EXPECT_FALSE(offered(*s, kBritish, "Drop off Keane"));
 }
 
+TEST(CrossroadsMovement, AgentsMaySetOffWithoutTheirStack) {
+  // 11.3: any of a square's pieces form a force; the agents alone move at their own rate (13.2).
+  auto s = board({"place British FF at Delhi", "agent Keane at Delhi", "agent Burnes at Delhi"});
+  EXPECT_FALSE(offered(*s, kBritish, "Pick the agents at Agra without the units"));
+  play(*s, kBritish, "Pick the agents at Delhi without the units");
+  EXPECT_TRUE(offered(*s, kBritish, "Take along British field force 1"));
+  EXPECT_TRUE(offered(*s, kBritish, "Leave behind Keane"));
+  play(*s, kBritish, "Begin the move");
+  EXPECT_EQ(S(*s).force_mp, 16);  // kAgentMove (8), not the field force's 4 + Keane's 2
+  play(*s, kBritish, "Move to square 36,30");
+  play(*s, kBritish, "End this force's move");
+  EXPECT_EQ(S(*s).agents[S(*s).d->agent_index("Burnes")].loc, square("Delhi") + kW);
+  // The field force stays, and may still move as a force of its own.
+  EXPECT_TRUE(offered(*s, kBritish, "Pick the force at Delhi"));
+  EXPECT_FALSE(offered(*s, kBritish, "Pick the agents at Delhi without the units"));
+}
+
 TEST(CrossroadsMovement, LaterOperationsCostSupply) {
   // 12.2: moving in the 2nd-5th operations phases costs one SP per force.
   auto s = board({"place British FF at Delhi", "phase movement British op 2", "sp British 0"});

@@ -1,0 +1,111 @@
+// What a side's agents may yet win by negotiation (15.0): a bots' reckoning, not a rule.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <utility>
+#include <vector>
+
+#include "crossroads/rules.h"
+
+namespace frontier::crossroads {
+
+namespace {
+
+constexpr uint16_t kUnreachable = 0xFFFF;
+using Distances = std::array<std::array<uint16_t, kLocs>, kRegions>;
+
+// Half movement points from every location to each region's capital for an agent travelling
+// alone: highlighted, so across square vertices too (13.2), at the map's terrain costs
+// (enter_cost), and in and out of the home boxes by their edges (19.1). Sea lanes are left out;
+// no capital needs them.
+void distances_to(const Data& d, int target, std::array<uint16_t, kLocs>& dist) {
+  dist.fill(kUnreachable);
+  using Entry = std::pair<int, int>;  // distance, location
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+  dist[target] = 0;
+  open.push({0, target});
+  auto relax = [&](int from, int to, int via) {  // `from` reaches `to`, whose distance is `via`
+    if (from < kSquares && d.terrain[from] == kSea) return;
+    int cost = enter_cost(d, from, to);
+    if (cost < 0 || via + cost >= dist[from]) return;
+    dist[from] = static_cast<uint16_t>(via + cost);
+    open.push({via + cost, from});
+  };
+  while (!open.empty()) {
+    auto [here_dist, here] = open.top();
+    open.pop();
+    if (here_dist != dist[here]) continue;
+    if (here >= kSquares) {  // a home box is entered from its edge squares
+      for (int sq = 0; sq < kSquares; ++sq)
+        if (here == kCentralIndia ? d.central_india_edge[sq] : d.urals_edge[sq]) relax(sq, here, here_dist);
+      continue;
+    }
+    int r = here / kW, c = here % kW;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        int rr = r + dr, cc = c + dc;
+        if ((dr || dc) && rr >= 0 && rr < kH && cc >= 0 && cc < kW) relax(rr * kW + cc, here, here_dist);
+      }
+    if (d.central_india_edge[here]) relax(kCentralIndia, here, here_dist);
+    if (d.urals_edge[here]) relax(kUrals, here, here_dist);
+  }
+}
+
+const Distances& capital_distances(const Data& d) {
+  // One map per process (data()), so one table, built on first use by whichever thread asks.
+  static const Distances table = [&] {
+    Distances t;
+    for (int r = 0; r < kRegions; ++r) distances_to(d, d.cities[d.capital[r]].square, t[r]);
+    return t;
+  }();
+  return table;
+}
+
+// An agent in a capital may negotiate there every turn (15.3 bars only a second time in one
+// phase); three turns is about how far ahead the bots plan.
+int within_three_tries(int per_mille) {
+  int miss = 1000 - per_mille;
+  return 1000 - miss * miss / 1000 * miss / 1000;
+}
+
+}  // namespace
+
+int negotiation_prospects(const State& s, int side) {
+  const Data& d = *s.d;
+  const Distances& dist = capital_distances(d);
+  // Each region counts once, for the agent with the best prospect of it; an agent counts for
+  // the one region it would do best to go to.
+  std::array<int, kRegions> best{};
+  std::array<std::array<int, 4>, kRegions> chance;  // by political value, worked out when needed
+  for (auto& by_political : chance) by_political.fill(-1);
+  for (int a = 0; a < s.nagents; ++a) {
+    int loc = s.agents[a].loc;
+    if (loc < 0 || loc >= kLocs || s.agent_side(a) != side) continue;
+    int political = std::clamp<int>(d.agents[a].political, 0, 3);
+    if (!political) continue;  // 15.1: no differential, no treaty
+    int region = -1, value = 0;
+    for (int r = 0; r < kRegions; ++r) {
+      if (s.control[r] == side || dist[r][loc] == kUnreachable) continue;
+      int& p = chance[r][political];
+      if (p < 0) p = within_three_tries(treaty_chance(s, r, side, political));
+      // The treaty's worth times its chance in the capital itself; halved two turns' march
+      // (kAgentMove: 16 half points a turn) away, a third at four, so every step closer counts.
+      // Negotiating beats waiting there: a treaty turns the prospect into the region's whole
+      // worth, and a failure without revulsion leaves it as it was.
+      constexpr int kTwoTurns = 32;
+      int v = d.region_vp[r] * p * kTwoTurns / (100 * (kTwoTurns + dist[r][loc]));
+      if (v > value) {
+        value = v;
+        region = r;
+      }
+    }
+    if (region >= 0) best[region] = std::max(best[region], value);
+  }
+  int total = 0;
+  for (int v : best) total += v;
+  return total;
+}
+
+}  // namespace frontier::crossroads
