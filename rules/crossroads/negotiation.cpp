@@ -6,6 +6,11 @@ namespace frontier::crossroads {
 
 namespace {
 
+// 15.1: the Negotiations Table's column for a differential.
+int negotiation_column(int diff) {
+  return diff <= 0 ? 0 : std::min(5, (diff + 1) / 2);
+}
+
 int capital_sq(const State& s, int region) {
   return s.d->cities[s.d->capital[region]].square;
 }
@@ -63,7 +68,7 @@ void resolve(State& s, core::EventSink& ev) {
     res = d.ultimatum[die][col];
   } else {  // 15.1
     diff = att.political + off_pounds - def_pv - def_pounds;
-    col = diff <= 0 ? 0 : std::min(5, (diff + 1) / 2);
+    col = negotiation_column(diff);
     res = d.negotiations[die][col];
   }
   if (ev.enabled())
@@ -90,7 +95,7 @@ void resolve(State& s, core::EventSink& ev) {
 }  // namespace
 
 int treaty_chance(const State& s, int region, int side, int political) {
-  int col = std::min(5, (2 * political + 1) / 2);  // 15.1: the differential's column
+  int col = negotiation_column(2 * political);  // 15.1(2): its value in pounds committed too
   int drm = nego_drm(s, region, side), sixths_x2 = 0;
   for (int roll = 1; roll <= 6; ++roll) {
     uint8_t res = s.d->negotiations[std::clamp(roll + drm, 0, 7)][col];

@@ -10,9 +10,8 @@ namespace {
 // one place to negotiate (15.3).
 std::vector<std::string> british_but(const std::string& open_region) {
   std::vector<std::string> edits;
-  for (const char* r : {"NI", "NP", "WT", "SN", "KS", "PJ", "SK", "BL", "PA", "AF", "KK", "HE", "BU", "MV",
-                        "PE", "KZ", "TK", "KV", "WS"})
-    if (r != open_region) edits.push_back(std::string("control ") + r + " British");
+  for (const std::string& r : data().region_code)
+    if (r != open_region) edits.push_back("control " + r + " British");
   return edits;
 }
 
