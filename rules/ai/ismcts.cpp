@@ -55,6 +55,7 @@ class Search {
 
   void iterate(const core::GameState& root) {
     auto state = determinize(root);
+    start_ = state->clone();  // what cut-short playouts are measured from (Game::estimate_since)
     std::vector<int> path{0};
     int node = 0;
     bool in_tree = true;
@@ -215,12 +216,13 @@ class Search {
     return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
   }
 
-  // Each seat's reward in [0, 1]: a win 1, a draw a half, else the game's estimate.
+  // Each seat's reward in [0, 1]: a win 1, a draw a half, else the game's estimate (measured
+  // from where this iteration began, where the game does so).
   void score(const core::GameState& state) {
     rewards_.assign(static_cast<size_t>(game_.seat_count()), 0.5);
     if (game_.awaiting(state) != 0) {
       for (core::Seat s = 0; s < game_.seat_count(); ++s)
-        if (auto e = game_.estimate(state, s)) rewards_[static_cast<size_t>(s)] = *e / 1000.0;
+        if (auto e = game_.estimate_since(*start_, state, s)) rewards_[static_cast<size_t>(s)] = *e / 1000.0;
       return;
     }
     status_.Clear();  // status() adds to repeated fields
@@ -233,7 +235,7 @@ class Search {
       // that reaches the end of a drawn game scores the same half and tells the search nothing,
       // while one cut short a little earlier scores the lead: the bot saw no reason to build one.
       if (status_.draw())
-        if (auto e = game_.estimate(state, s)) r = 0.25 + std::clamp(*e, 0, 1000) / 2000.0;
+        if (auto e = game_.estimate_since(*start_, state, s)) r = 0.25 + std::clamp(*e, 0, 1000) / 2000.0;
       rewards_[static_cast<size_t>(s)] = r;
     }
   }
@@ -244,6 +246,7 @@ class Search {
   const SearchLimits& limits_;
   int policy_per_mille_;
   std::vector<Node> nodes_;
+  std::unique_ptr<core::GameState> start_;  // this iteration's redrawn root, before any move
   std::vector<core::Action> legal_, untried_;
   std::vector<int> available_;
   std::vector<double> rewards_;

@@ -2,9 +2,10 @@
 // 2012) over any core::Game. Each iteration redraws the facts hidden from the searching seat
 // (Game::resample_hidden, and new dice), walks the tree by UCB where its actions are legal in
 // that redrawn state, adds one node, plays on (the game's policy or at random) and scores the
-// end, or the game's estimate where the playout was cut short. A move in the tree that brings
-// back a position already on its path is set aside, so a bot never goes round in circles.
-// Actions the game marks Game::bot_skips are left out wherever another remains.
+// end, or the game's estimate where the playout was cut short (Game::estimate_since, which may
+// measure it from the redrawn root). A move in the tree that brings back a position already on
+// its path is set aside, so a bot never goes round in circles. Actions the game marks
+// Game::bot_skips are left out wherever another remains.
 //
 // A bot never peeks: the true state reaches the search only through resample_hidden (whose
 // result depends on the seat's view and the generator alone), legal_actions and awaiting of the
@@ -20,7 +21,7 @@ namespace frontier::ai {
 
 struct SearchLimits {
   int iterations = 400;
-  // A playout stops after this many actions past the tree and is scored by Game::estimate
+  // A playout stops after this many actions past the tree and is scored by Game::estimate_since
   // (an even chance where the game has none).
   int rollout_actions = 200;
   // Per mille of playout actions taken from Game::policy_action where the game has a policy;

@@ -160,6 +160,13 @@ class Game {
   // 1000 = won), for bots that cut a playout short; nullopt when the game has none. Bots call
   // it on redrawn states (resample_hidden), so it may read the whole state. Optional.
   virtual std::optional<int> estimate(const GameState& state, Seat seat) const { return std::nullopt; }
+  // The estimate of `state` measured from `start`, the position a search began in (as the
+  // searching seat redrew it): a game whose estimate follows a lead may score the change in the
+  // lead since then, so that a bot far behind or far ahead, where the estimate is flat, still
+  // tells a small gain from none. By default the estimate of `state` alone. Optional.
+  virtual std::optional<int> estimate_since(const GameState& start, const GameState& state, Seat seat) const {
+    return estimate(state, seat);
+  }
   // Debug consistency check; empty when the state is sound, else what is wrong.
   virtual std::string check_invariants(const GameState& state) const { return {}; }
 

@@ -321,19 +321,36 @@ class CrossroadsGame final : public core::Game {
   // a playout cut a turn short never shows a treaty two turns' march away, and without them the
   // bots negotiated only where an agent already stood -- none in six turns of scenario 2.
   std::optional<int> estimate(const core::GameState& gs, core::Seat seat) const override {
-    const State& s = S(gs);
-    int vp[2];
-    compute_victory(s, vp);
-    auto worth_tenths = [&](int side) {  // the treasury counted exactly, not rounded up (25.11)
-      return 10 * vp[side] - 10 * treasury_vp(s.pounds[side]) + s.pounds[side] + holdings(s, side) +
-             negotiation_prospects(s, side);
-    };
-    constexpr int kHalfwayTenths = 200;  // the lead that scores three quarters: 20 VP
-    int lead = worth_tenths(seat) - worth_tenths(1 - seat);
-    return 500 + 500 * lead / (std::abs(lead) + kHalfwayTenths);
+    return estimate_of_lead(lead_tenths(S(gs), seat));
+  }
+
+  // A bot far behind (scenario 2's Russians start 43 VP down) reads the estimate where it is
+  // flat: 2.5 per mille a VP against 25 in an even game, so a treaty two turns off drowned in
+  // playout noise and its agents never set off. Scored on the lead gained since the search
+  // began, every bot reads the steep middle of the range, ahead or behind.
+  std::optional<int> estimate_since(const core::GameState& start, const core::GameState& gs,
+                                    core::Seat seat) const override {
+    return estimate_of_lead(lead_tenths(S(gs), seat) - lead_tenths(S(start), seat));
   }
 
  private:
+  // What `side` is worth over the other, in tenths of a VP, the treasury counted exactly, not
+  // rounded up (25.11).
+  static int lead_tenths(const State& s, int side) {
+    int vp[2];
+    compute_victory(s, vp);
+    auto worth_tenths = [&](int x) {
+      return 10 * vp[x] - 10 * treasury_vp(s.pounds[x]) + s.pounds[x] + holdings(s, x) +
+             negotiation_prospects(s, x);
+    };
+    return worth_tenths(side) - worth_tenths(1 - side);
+  }
+
+  static int estimate_of_lead(int lead_tenths) {
+    constexpr int kHalfwayTenths = 200;  // the lead that scores three quarters: 20 VP
+    return 500 + 500 * lead_tenths / (std::abs(lead_tenths) + kHalfwayTenths);
+  }
+
   frontier::GameInfo info_;
 };
 

@@ -75,6 +75,21 @@ TEST(CrossroadsEconomy, BotsEstimateKeepsRisingPastTheLeadThatWins) {
   }
 }
 
+TEST(CrossroadsEconomy, BotsScoreTheLeadGainedSinceTheirSearchBegan) {
+  // Not a rule: far ahead, the bots' estimate of the whole lead (25.52) is flat, so a search
+  // scores its cut-short playouts by the lead gained since it began (docs/ai.md): nothing gained
+  // reads even, a VP gained (ten pounds, 25.11) as much as a VP's lead in an even game,
+  // 500 x 10 / (10 + 200) tenths, for one side as against the other.
+  auto start = board({"pounds British 600", "pounds Russian 0"});
+  auto richer = board({"pounds British 610", "pounds Russian 0"});
+  EXPECT_EQ(game().estimate_since(*start, *start, kBritish).value(), 500);
+  int gained = game().estimate_since(*start, *richer, kBritish).value() - 500;
+  EXPECT_EQ(gained, 500 * 10 / (10 + 200));
+  EXPECT_EQ(game().estimate_since(*start, *richer, kRussian).value(), 500 - gained);
+  EXPECT_LT(game().estimate(*richer, kBritish).value() - game().estimate(*start, kBritish).value(),
+            gained / 4);
+}
+
 TEST(CrossroadsEconomy, RecruitsLimitedByForage) {
   // 10.61: new brigades in a square up to its forage value.
   auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 60"});
