@@ -7,7 +7,7 @@
 //
 //   frontier-ai-bench --game khartoum [--scenario campaign] [--player bot:normal] [--vs greedy]
 //                     [--games 200] [--seed 1] [--jobs 2] [--side Mahdist] [--max-actions 20000]
-//                     [--policy-per-mille N] [--exploration C] [--narrate 1]
+//                     [--policy-per-mille N] [--exploration C] [--rollout-actions N] [--narrate 1]
 //
 // Players: random, policy (the game's policy_action), greedy (Hand of Destiny's greedy player,
 // Crossroads' Expansionist, with a random tie-break; the game's policy elsewhere),
@@ -38,6 +38,8 @@ namespace {
 int policy_per_mille_override = -1;
 // --exploration: the search's UCB constant (tuning).
 double exploration_override = -1;
+// --rollout-actions: how far the bots' playouts run before the estimate scores them (tuning).
+int rollout_actions_override = -1;
 
 struct Player {
   enum Kind { kRandom, kPolicy, kGreedy, kBot } kind = kRandom;
@@ -106,6 +108,7 @@ core::Action choose(const core::Game& game, const core::GameState& state, core::
       ai::SearchLimits limits = ai::limits_for(p.level);
       if (policy_per_mille_override >= 0) limits.policy_per_mille = policy_per_mille_override;
       if (exploration_override >= 0) limits.exploration = exploration_override;
+      if (rollout_actions_override >= 0) limits.rollout_actions = rollout_actions_override;
       out = ai::search(game, state, seat, decision_seed, limits).action;
       if (millis && legal.size() > 1)
         millis->push_back(
@@ -175,6 +178,8 @@ int main(int argc, char** argv) {
       policy_per_mille_override = std::stoi(v);
     else if (k == "--exploration")
       exploration_override = std::stod(v);
+    else if (k == "--rollout-actions")
+      rollout_actions_override = std::stoi(v);
     else if (k == "--max-actions")
       max_actions = std::stoull(v);
     else if (k == "--narrate")
