@@ -341,7 +341,7 @@ class CrossroadsGame final : public core::Game {
     compute_victory(s, vp);
     auto worth_tenths = [&](int x) {
       return 10 * vp[x] - 10 * treasury_vp(s.pounds[x]) + s.pounds[x] + holdings(s, x) +
-             negotiation_prospects(s, x);
+             negotiation_prospects(s, x) - provisioning_outlook(s, x).lost;
     };
     return worth_tenths(side) - worth_tenths(1 - side);
   }

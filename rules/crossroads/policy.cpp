@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "crossroads/rules.h"
+
 namespace frontier::crossroads {
 
 namespace {
@@ -41,8 +43,8 @@ int heuristic_score(const State& s, int seat, const core::Action& a) {
       return 35 + square_value(s, seat, a.a);
     case BUY_MARKER:
       return a.a == kRailroad ? 20 : 36;
-    case BUY_SP:
-      return s.sp[seat] < 4 ? 38 : 5;
+    case BUY_SP:  // before recruiting, what the next provisioning needs (17.3-17.6)
+      return s.sp[seat] < provisioning_outlook(s, seat).points ? 41 : 5;
     case SELECT_FORCE:
       return 30;
     case BEGIN_MOVE:

@@ -70,6 +70,26 @@ int within_three_tries(int per_mille) {
   return 1000 - miss * miss / 1000 * miss / 1000;
 }
 
+// What a treaty with a neutral region brings, in tenths of a VP: the region's VP, and its natives
+// with it (5.42, 15.0), so the cities they hold (25.1) and the units at their cost, as the bots'
+// estimate counts a side's holdings. The region's VP alone undervalued a treaty with a region
+// whose cities its natives hold by half or more.
+std::array<int, kRegions> treaty_worth_tenths(const State& s) {
+  const Data& d = *s.d;
+  std::array<int, kRegions> worth{};
+  std::array<uint8_t, kSquares> native_held{};  // the region + 1 whose natives stand there
+  for (int u = 0; u < s.nunits; ++u) {
+    int loc = s.units[u].loc, region = s.type(u).nation - 2;
+    if (loc < 0 || region < 0 || region >= kRegions || s.control[region] != kNeutral) continue;
+    worth[region] += unit_cost(s, s.units[u].type);
+    if (loc < kSquares) native_held[loc] = static_cast<uint8_t>(region + 1);
+  }
+  for (const City& c : d.cities)
+    if (native_held[c.square] == c.region + 1) worth[c.region] += 10 * c.income;
+  for (int r = 0; r < kRegions; ++r) worth[r] += 10 * d.region_vp[r];
+  return worth;
+}
+
 }  // namespace
 
 int negotiation_prospects(const State& s, int side) {
@@ -78,6 +98,7 @@ int negotiation_prospects(const State& s, int side) {
   // Each region counts once, for the agent with the best prospect of it; an agent counts for
   // the one region it would do best to go to.
   std::array<int, kRegions> best{};
+  const std::array<int, kRegions> worth = treaty_worth_tenths(s);
   std::array<std::array<int, 4>, kRegions> chance;  // by political value, worked out when needed
   for (auto& by_political : chance) by_political.fill(-1);
   for (int a = 0; a < s.nagents; ++a) {
@@ -95,7 +116,7 @@ int negotiation_prospects(const State& s, int side) {
       // Negotiating beats waiting there: a treaty turns the prospect into the region's whole
       // worth, and a failure without revulsion leaves it as it was.
       constexpr int kTwoTurns = 32;
-      int v = d.region_vp[r] * p * kTwoTurns / (100 * (kTwoTurns + dist[r][loc]));
+      int v = worth[r] * p * kTwoTurns / (1000 * (kTwoTurns + dist[r][loc]));
       if (v > value) {
         value = v;
         region = r;

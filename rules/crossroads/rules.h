@@ -38,7 +38,8 @@ int agent_cost(const State& s, int agent);
 // cost, and its supply points at one pound each. Bots' estimates count them with the treasury.
 int holdings(const State& s, int side);
 // prospects.cpp: tenths of a VP that `side`'s agents may yet win by negotiation (15.0), by their
-// political values and their distances from capitals of regions the side does not control.
+// political values and their distances from capitals of regions the side does not control, a
+// treaty worth the region's VP and its natives with the cities they hold.
 // Bots' estimates count it, so that an agent sets off for a capital turns before it can talk.
 int negotiation_prospects(const State& s, int side);
 void expend_legal(const State& s, int seat, Actions& out);
@@ -89,6 +90,17 @@ void provision_legal(const State& s, int seat, Actions& out);
 void provision_apply(State& s, const core::Action& a, core::EventSink& ev);
 bool provision_next(State& s);  // moves to the next square needing a decision; false when done
 int provision_need(const State& s, int sq, int side, bool* expeditionary);
+// A side's next provisioning as the bots reckon it: every square's supply points (17.33, 17.6)
+// against the points the side holds, and those its pounds may still buy before then.
+struct ProvisioningOutlook {
+  int points = 0;  // the supply points its squares need
+  // What it stands to lose, in pounds at unit cost (tenths of a VP, as holdings counts them),
+  // plus the VP of the cities left empty. Bots' estimates subtract it: without it a bot saw no
+  // worth in a supply point before the turn's end, beyond its search, so bought none and lost
+  // every expeditionary force each turn.
+  int lost = 0;
+};
+ProvisioningOutlook provisioning_outlook(const State& s, int side);
 
 // events.cpp (8.0, 21.0)
 void random_events(State& s, core::EventSink& ev);

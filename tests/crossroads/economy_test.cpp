@@ -45,8 +45,9 @@ TEST(CrossroadsEconomy, NativeFieldForceNeedsAnOccupiedCity) {
 TEST(CrossroadsEconomy, BotsCountWhatWasBoughtAtItsCost) {
   // Not a rule: the bots' estimate (docs/ai.md) counts a side's treasury at a tenth of a VP a
   // pound (25.11) and what it bought and still has at its cost, so a recruit (10.0) or a supply
-  // point (17.1) moves value from one to the other and leaves the estimate as it was.
-  auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 11"});
+  // point (17.1) moves value from one to the other and leaves the estimate as it was, when the
+  // side has the supply points its next provisioning needs (which the estimate counts too).
+  auto s = spend({"control AF British", "place British FF at Kabul", "pounds British 11", "sp British 5"});
   int before = game().estimate(*s, kBritish).value();
   ASSERT_GT(before, 0);
   ASSERT_LT(before, 1000);

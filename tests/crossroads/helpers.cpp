@@ -1,6 +1,7 @@
 #include "helpers.h"
 
 #include "crossroads/data.h"
+#include "crossroads/rules.h"
 
 namespace frontier::crossroads::test {
 
@@ -79,6 +80,15 @@ std::vector<std::string> log_of(const core::GameState& s, int seat, const std::s
   std::vector<std::string> out;
   for (auto& e : events) out.push_back(e.text);
   return out;
+}
+
+bool british_provision(core::GameState& gs) {
+  State& s = S(gs);
+  s.phase = kProvisioning;
+  s.prov_side = kBritish;
+  s.first = kRussian;
+  s.prov_sq = -1;
+  return provision_next(s);
 }
 
 int square(const std::string& city) {

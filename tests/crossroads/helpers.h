@@ -26,6 +26,9 @@ void play(core::GameState& s, int seat, const std::string& label);
 bool offered(const core::GameState& s, int seat, const std::string& label);
 std::vector<std::string> labels(const core::GameState& s, int seat);
 int square(const std::string& city);
+// Starts the British provisioning (17.3), the Russians having provisioned first, so the turn ends
+// after it; false when no British square needs a decision.
+bool british_provision(core::GameState& s);
 std::vector<std::string> log_of(const core::GameState& s, int seat, const std::string& label);
 
 }  // namespace frontier::crossroads::test

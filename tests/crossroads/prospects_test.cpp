@@ -45,6 +45,18 @@ TEST(CrossroadsProspects, ARegionCountsOnceForItsBestAgent) {
   EXPECT_EQ(prospects("AF", {"agent Burnes at Kabul", "agent Macnaghten at Kabul"}), one);
 }
 
+TEST(CrossroadsProspects, ATreatyBringsTheRegionsNativesAndTheCitiesTheyHold) {
+  // 5.42, 15.0: the treaty gives the region's natives to the side, so the cities they hold (25.1)
+  // come with it; natives out of their cities add their units' cost only.
+  int empty = prospects("AF", {"agent Burnes at Kabul"});
+  int in_the_field = prospects("AF", {"agent Burnes at Kabul", "place AF IR at 20,10"});
+  int in_kandahar = prospects("AF", {"agent Burnes at Kabul", "place AF IR at Kandahar"});
+  EXPECT_GT(in_the_field, empty);
+  EXPECT_GT(in_kandahar, in_the_field);
+  // Another region's natives are not this treaty's.
+  EXPECT_EQ(prospects("AF", {"agent Burnes at Kabul", "place PE IR at Kandahar"}), empty);
+}
+
 TEST(CrossroadsProspects, TheEstimateFollowsAnAgentsMarch) {
   // An even game otherwise, where the estimate is most sensitive (British India alone is British).
   auto near = board({"control NI British", "agent Burnes at Kabul"});

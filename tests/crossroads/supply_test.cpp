@@ -17,12 +17,7 @@ TEST(CrossroadsSupply, ExpeditionaryForceNeedsTwoPoints) {
 
 TEST(CrossroadsSupply, UnpaidExpeditionLosesForeignUnits) {
   auto s = board({"control AF British", "place British FF at 28,22", "place AF IR at 28,22", "sp British 0"});
-  State& st = S(*s);
-  st.phase = kProvisioning;
-  st.prov_side = kBritish;
-  st.first = kRussian;  // the British provision second, then the turn ends
-  st.prov_sq = -1;
-  ASSERT_TRUE(provision_next(st));
+  ASSERT_TRUE(british_provision(*s));
   std::vector<std::string> provisions;  // leaving aside the player agreements of 23.0
   for (auto& l : labels(*s, kBritish))
     if (l.rfind("Offer", 0) != 0 && l.rfind("Ask", 0) != 0) provisions.push_back(l);
@@ -35,12 +30,7 @@ TEST(CrossroadsSupply, StarvingUnitsAreChosenByTheirOwner) {
   // 17.4: units beyond forage without SP are eliminated; the owner picks which.
   auto s =
       board({"place NI GA x4 at Delhi", "place NI IR at Delhi", "place NI FF x2 at Delhi", "sp British 0"});
-  State& st = S(*s);
-  st.phase = kProvisioning;
-  st.prov_side = kBritish;
-  st.first = kRussian;
-  st.prov_sq = -1;
-  ASSERT_TRUE(provision_next(st));
+  ASSERT_TRUE(british_provision(*s));
   play(*s, kBritish, "Pay nothing");
   EXPECT_EQ(game().prompt(*s, kBritish).kind, "starve");
   EXPECT_EQ(S(*s).starve_due, 7 - forage(S(*s), square("Delhi")));
