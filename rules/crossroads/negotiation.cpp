@@ -21,9 +21,9 @@ int nego_drm(const State& s, int region, int side) {
   int drm = 0;
   if (bop_degree(s, side) >= 2) ++drm;
   if (bop_degree(s, other(side)) >= 2) --drm;
-  bool all = true;
-  for (const City& c : d.cities)
-    if (c.region == region && !occupied_by(s, c.square, side)) all = false;
+  bool all = true;  // the first city not occupied settles it (bots ask this in every estimate)
+  for (size_t i = 0; all && i < d.cities.size(); ++i)
+    all = d.cities[i].region != region || occupied_by(s, d.cities[i].square, side);
   if (all) ++drm;
   for (int sq : d.region_squares[region])
     drm += s.has_marker(sq, side, kColony) - s.has_marker(sq, other(side), kColony);
