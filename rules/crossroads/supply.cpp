@@ -66,7 +66,8 @@ int provision_need(const State& s, int sq, int side, bool* expeditionary) {
     irregulars += irregular(s, u);
     exped = exped || !from_the_region(s, u, sq);
   }
-  *expeditionary = exped && !rail_linked(s, side).has(sq);
+  // The whole line is traced only for a square with a railroad of its own.
+  *expeditionary = exped && !(s.has_marker(sq, side, kRailroad) && rail_linked(s, side).has(sq));
   return beyond_forage(s, sq, n, irregulars);
 }
 
