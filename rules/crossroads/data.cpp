@@ -102,6 +102,7 @@ core::Result<Data> load() {
     }
     d.city_at[city.square] = static_cast<int8_t>(d.cities.size());
     if (city.capital) d.capital[city.region] = static_cast<int>(d.cities.size());
+    d.region_cities[city.region].push_back(static_cast<int>(d.cities.size()));
     d.cities.push_back(city);
   }
   // Names are asked for in every view and label: built once, as strings the callers share.

@@ -63,6 +63,7 @@ struct Data {
   std::vector<int> region_vp;
   std::array<int, kRegions> capital{};                    // city index of each region's capital
   std::array<std::vector<int>, kRegions> region_squares;  // land squares of each region
+  std::array<std::vector<int>, kRegions> region_cities;   // city indices of each region
   std::vector<UnitType> types;                            // one per (nation, kind)
   std::vector<uint8_t> counters;                          // type of each counter (brigade equivalents)
   std::vector<AgentInfo> agents;

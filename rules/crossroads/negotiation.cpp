@@ -15,25 +15,41 @@ int capital_sq(const State& s, int region) {
   return s.d->cities[s.d->capital[region]].square;
 }
 
+// The regions 15.62's modifiers name, looked up once: bots ask for the modifiers of every region
+// in every estimate, and a lookup by code compares strings.
+struct NamedRegions {
+  int ni, pj, sn, sk, af, he, np, wt;
+};
+const NamedRegions& named_regions(const Data& d) {
+  static const NamedRegions r{d.region_index("NI"), d.region_index("PJ"), d.region_index("SN"),
+                              d.region_index("SK"), d.region_index("AF"), d.region_index("HE"),
+                              d.region_index("NP"), d.region_index("WT")};
+  return r;
+}
+
 // Die roll modifiers listed under 15.62, "applied to both Negotiations and Ultimatum tables".
-int nego_drm(const State& s, int region, int side) {
+// `occupied(sq)`: whether `side`'s combat units stand in square `sq`.
+template <typename Occupied>
+int nego_drm(const State& s, int region, int side, Occupied occupied) {
   const Data& d = *s.d;
+  const NamedRegions& named = named_regions(d);
   int drm = 0;
   if (bop_degree(s, side) >= 2) ++drm;
   if (bop_degree(s, other(side)) >= 2) --drm;
   bool all = true;  // the first city not occupied settles it (bots ask this in every estimate)
-  for (size_t i = 0; all && i < d.cities.size(); ++i)
-    all = d.cities[i].region != region || occupied_by(s, d.cities[i].square, side);
+  for (size_t i = 0; all && i < d.region_cities[region].size(); ++i)
+    all = occupied(d.cities[d.region_cities[region][i]].square);
   if (all) ++drm;
-  for (int sq : d.region_squares[region])
+  for (int c : d.region_cities[region]) {  // 20.31(1): colonies stand in cities
+    int sq = d.cities[c].square;
     drm += s.has_marker(sq, side, kColony) - s.has_marker(sq, other(side), kColony);
-  const std::string& code = d.region_code[region];
-  if (code == "SK") --drm;
-  if (code == "NI" || code == "PJ" || code == "SN")
+  }
+  if (region == named.sk) --drm;
+  if (region == named.ni || region == named.pj || region == named.sn)
     drm += s.somnath[side] - s.somnath[other(side)];  // 32.6 21
-  if ((code == "PJ" || code == "SN") && s.control[d.region_index("NI")] == side) ++drm;
-  if (code == "HE" && s.control[d.region_index("AF")] == side) ++drm;
-  if ((code == "NP" || code == "WT") && s.control[d.region_index("SK")] == side) ++drm;
+  if ((region == named.pj || region == named.sn) && s.control[named.ni] == side) ++drm;
+  if (region == named.he && s.control[named.af] == side) ++drm;
+  if ((region == named.np || region == named.wt) && s.control[named.sk] == side) ++drm;
   return drm;
 }
 
@@ -59,7 +75,7 @@ void resolve(State& s, core::EventSink& ev) {
   int diff, col;
   uint8_t res;
   int roll = s.rng.roll();
-  int drm = nego_drm(s, region, side);
+  int drm = nego_drm(s, region, side, [&](int sq) { return occupied_by(s, sq, side); });
   int die = std::clamp(roll + drm, 0, 7);
   if (s.nego_ultimatum) {  // 15.61
     diff = ultimatum_strength(s, region, side, false) * att.political -
@@ -94,9 +110,9 @@ void resolve(State& s, core::EventSink& ev) {
 
 }  // namespace
 
-int treaty_chance(const State& s, int region, int side, int political) {
+int treaty_chance(const State& s, const SquareSet& occupied, int region, int side, int political) {
   int col = negotiation_column(2 * political);  // 15.1(2): its value in pounds committed too
-  int drm = nego_drm(s, region, side), sixths_x2 = 0;
+  int drm = nego_drm(s, region, side, [&](int sq) { return occupied.has(sq); }), sixths_x2 = 0;
   for (int roll = 1; roll <= 6; ++roll) {
     uint8_t res = s.d->negotiations[std::clamp(roll + drm, 0, 7)][col];
     sixths_x2 += (res & kNegT) ? 2 : (res & kNegT1) ? 1 : 0;  // T1: a treaty on 1-3 of a second die

@@ -74,8 +74,9 @@ void negotiation_apply(State& s, int seat, const core::Action& a, core::EventSin
 void belligerency_check(State& s, core::EventSink& ev);
 // Chance in a thousand that `side` wins a treaty with `region` (a T, 15.62 T1 counted at half)
 // by an agent of this political value committing as many pounds (15.1(2)), no agent countering,
-// with the modifiers as they stand.
-int treaty_chance(const State& s, int region, int side, int political);
+// with the modifiers as they stand. `occupied`: the squares `side`'s combat units stand in
+// (built once for many questions).
+int treaty_chance(const State& s, const SquareSet& occupied, int region, int side, int political);
 
 // combat.cpp (14.0, 16.4, 20.5, 24.0)
 void combat_legal(const State& s, int seat, Actions& out);

@@ -27,6 +27,8 @@ TEST(CrossroadsMap, EveryNamedCityStandsOnLandInItsRegion) {
     EXPECT_NE(d.terrain[d.cities[c].square], kSea) << name;
     EXPECT_EQ(d.region[d.cities[c].square], d.cities[c].region) << name;
   }
+  // Every city lies in its region's squares: 15.62's modifiers look at a region's cities alone.
+  for (const City& c : d.cities) EXPECT_EQ(d.region[c.square], c.region) << c.name;
   EXPECT_EQ(d.region_code.size(), 19u);
 }
 
