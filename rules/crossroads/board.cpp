@@ -133,6 +133,14 @@ bool occupied_by(const State& s, int loc, int side) {
   return combat_units(s, loc, side) > 0;
 }
 
+SquareSet squares_occupied_by(const State& s, int side) {
+  SquareSet occupied;
+  for (int u = 0; u < s.nunits; ++u)
+    if (s.units[u].loc >= 0 && s.units[u].loc < kSquares && s.unit_side(u) == side)
+      occupied.add(s.units[u].loc);
+  return occupied;
+}
+
 void shift_bop(State& s, int side, int n, core::EventSink& ev, const char* why) {
   if (n <= 0) return;
   int v = s.bop;

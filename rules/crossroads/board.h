@@ -38,6 +38,8 @@ int combat_strength(const State& s, int loc, int side);
 bool any_combat_units(const State& s, int loc, int except_side);
 int agents_at(const State& s, int loc, int side);
 bool occupied_by(const State& s, int loc, int side);  // combat unit present (9.1(2), 6.0)
+// The map squares occupied_by `side`, for the questions that ask of many squares at once.
+SquareSet squares_occupied_by(const State& s, int side);
 int8_t city_controller_neutral(const State& s, int sq);
 
 // 4.0: shift the index `n` spaces toward `side`; no 0 space, limits +-18.

@@ -101,11 +101,7 @@ int negotiation_prospects(const State& s, int side) {
   const std::array<int, kRegions> worth = treaty_worth_tenths(s);
   std::array<std::array<int, 4>, kRegions> chance;  // by political value, worked out when needed
   for (auto& by_political : chance) by_political.fill(-1);
-  SquareSet occupied;  // by the side's combat units (15.62), for treaty_chance
-  for (int u = 0; u < s.nunits; ++u) {
-    int loc = s.units[u].loc;
-    if (loc >= 0 && loc < kSquares && s.unit_side(u) == side) occupied.add(loc);
-  }
+  const SquareSet occupied = squares_occupied_by(s, side);  // for treaty_chance (15.62)
   for (int a = 0; a < s.nagents; ++a) {
     int loc = s.agents[a].loc;
     if (loc < 0 || loc >= kLocs || s.agent_side(a) != side) continue;
@@ -116,8 +112,8 @@ int negotiation_prospects(const State& s, int side) {
       if (s.control[r] == side || dist[r][loc] == kUnreachable) continue;
       int& p = chance[r][political];
       if (p < 0) p = within_three_tries(treaty_chance(s, occupied, r, side, political));
-      // The treaty's worth times its chance in the capital itself; halved two turns' march
-      // (kAgentMove: 16 half points a turn) away, a third at four, so every step closer counts.
+      // The treaty's worth times its chance in the capital itself; halved two operations phases'
+      // march (kAgentMove: 16 half points a phase) away, a third at four, so every step counts.
       // Negotiating beats waiting there: a treaty turns the prospect into the region's whole
       // worth, and a failure without revulsion leaves it as it was.
       constexpr int kTwoTurns = 32;

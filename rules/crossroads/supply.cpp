@@ -15,10 +15,8 @@ namespace {
 // 17.62 for every square at once: the friendly railroad squares that trace a line of such
 // squares, none occupied by an enemy unit, to the home-base edge (19.11, 19.12).
 SquareSet rail_linked(const State& s, int side) {
-  SquareSet enemy, linked;
-  for (int u = 0; u < s.nunits; ++u)
-    if (s.units[u].loc >= 0 && s.units[u].loc < kSquares && s.unit_side(u) == other(side))
-      enemy.add(s.units[u].loc);
+  const SquareSet enemy = squares_occupied_by(s, other(side));
+  SquareSet linked;
   auto joins = [&](int sq) { return s.has_marker(sq, side, kRailroad) && !enemy.has(sq) && !linked.has(sq); };
   int stack[kSquares], n = 0;
   for (int sq = 0; sq < kSquares; ++sq)
