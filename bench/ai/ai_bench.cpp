@@ -8,10 +8,15 @@
 //   frontier-ai-bench --game khartoum [--scenario campaign] [--player bot:normal] [--vs greedy]
 //                     [--games 200] [--seed 1] [--jobs 2] [--side Mahdist] [--max-actions 20000]
 //                     [--policy-per-mille N] [--exploration C] [--rollout-actions N] [--narrate 1]
+//                     [--edit "control KK Russian;control BU Russian"]
 //
 // Players: random, policy (the game's policy_action), greedy (Hand of Destiny's greedy player,
 // Crossroads' Expansionist, with a random tie-break; the game's policy elsewhere),
 // bot:easy|normal|hard.
+//
+// `--edit` changes every game's opening position by the game's script edits (Game::edit, the
+// `edit:` steps of scenario scripts), separated by ';': what a scenario would be like with one
+// fact changed, e.g. a region held from the start, without changing the game's data.
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -139,6 +144,16 @@ double percentile(std::vector<double> v, double q) {
   return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
 }
 
+std::vector<std::string> split_edits(const std::string& text) {
+  std::vector<std::string> out;
+  for (size_t at = 0; at < text.size();) {
+    size_t end = std::min(text.find(';', at), text.size());
+    if (end > at) out.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
+
 // One line per game on stderr as it ends: a long run stopped early still tells its games, and the
 // scores say how a side won (a sudden death, or by how many VP).
 void log_game(int index, uint64_t seed, uint64_t steps, const frontier::GameStatus& status) {
@@ -152,7 +167,8 @@ void log_game(int index, uint64_t seed, uint64_t steps, const frontier::GameStat
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string game_id = "khartoum", scenario, player_text = "bot:normal", vs_text = "random", only_side;
+  std::string game_id = "khartoum", scenario, player_text = "bot:normal", vs_text = "random", only_side,
+              edits;
   int games = 200, jobs = 2;
   uint64_t seed = 1, max_actions = 20000;
   bool narrate = false;
@@ -182,6 +198,8 @@ int main(int argc, char** argv) {
       rollout_actions_override = std::stoi(v);
     else if (k == "--max-actions")
       max_actions = std::stoull(v);
+    else if (k == "--edit")
+      edits = v;
     else if (k == "--narrate")
       narrate = v != "0";
     else {
@@ -204,8 +222,16 @@ int main(int argc, char** argv) {
     setup.set_seed(seed + static_cast<uint64_t>(g));
     return setup;
   };
-  // An unknown scenario (e.g. "1" for "scenario1") is refused here, before any worker starts.
-  if (auto first = game->initial(setup_for(0)); !first) {
+  auto opening = [&](int g) -> core::Result<std::unique_ptr<core::GameState>> {
+    auto state = game->initial(setup_for(g));
+    if (!state) return state;
+    for (const std::string& command : split_edits(edits))
+      if (core::Status st = game->edit(*state.value(), command); !st.is_ok()) return st;
+    return state;
+  };
+  // An unknown scenario (e.g. "1" for "scenario1") or a bad edit is refused here, before any
+  // worker starts.
+  if (auto first = opening(0); !first) {
     std::fprintf(stderr, "%s\n", first.status().message().c_str());
     return 2;
   }
@@ -219,7 +245,7 @@ int main(int argc, char** argv) {
       core::EventSink quiet;
       frontier::GameStatus status;
       for (int g = next++; g < games; g = next++) {
-        auto state = std::move(game->initial(setup_for(g)).value());
+        auto state = std::move(opening(g).value());
         core::Rng rng(seed + static_cast<uint64_t>(g), 0x42454e4348ULL /* "BENCH" */);
         std::vector<double> millis;
         uint64_t steps = 0;
