@@ -7,6 +7,7 @@
 #include "core/engine.h"
 #include "core/registry.h"
 #include "core/view.h"
+#include "crossroads/envoys.h"
 #include "crossroads/extras.h"
 #include "crossroads/policy.h"
 #include "crossroads/register.h"
@@ -302,9 +303,11 @@ class CrossroadsGame final : public core::Game {
   // offers in one game against the Expansionist, Herat given away); asking for pounds costs
   // nothing but a person's patience (50 requests to answer in one game) and is never granted
   // by a side that wants to win. Bots make no offers; they still answer them. Forming a force,
-  // they only leave pieces behind (bot_skips_forming, rules.h).
+  // they only leave pieces behind (bot_skips_forming, rules.h). Their envoys travel, negotiate
+  // and are paid for (envoys.h).
   bool bot_skips(const core::GameState& gs, core::Seat seat, const core::Action& a) const override {
-    return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION || bot_skips_forming(S(gs), seat, a);
+    return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION || bot_skips_forming(S(gs), seat, a) ||
+           bot_skips_for_envoys(S(gs), seat, a);
   }
 
   // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now (a

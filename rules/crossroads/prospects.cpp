@@ -130,4 +130,9 @@ int negotiation_prospects(const State& s, int side) {
   return total;
 }
 
+int capital_distance(const Data& d, int region, int loc) {
+  uint16_t dist = capital_distances(d)[region][loc];
+  return dist == kUnreachable ? -1 : dist;
+}
+
 }  // namespace frontier::crossroads

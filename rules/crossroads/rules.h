@@ -42,6 +42,9 @@ int holdings(const State& s, int side);
 // treaty worth the region's VP and its natives with the cities they hold.
 // Bots' estimates count it, so that an agent sets off for a capital turns before it can talk.
 int negotiation_prospects(const State& s, int side);
+// Half movement points from `loc` to `region`'s capital for an agent travelling alone (13.2), at
+// the map's terrain costs; -1 where no way leads there.
+int capital_distance(const Data& d, int region, int loc);
 void expend_legal(const State& s, int seat, Actions& out);
 void expend_apply(State& s, int seat, const core::Action& a, core::EventSink& ev);
 std::string expend_describe(const State& s, int seat, const core::Action& a);
