@@ -71,10 +71,8 @@ Envoys envoys_of(const State& s, int seat) {
   e.order = envoys_in_order(s, seat, e.count);
   e.goal.fill(-1);
   if (e.count == 0) return e;
-  SquareSet barred;  // capitals where the seat may not, or would be countered
-  for (int u = 0; u < s.nunits; ++u)
-    if (s.units[u].loc >= 0 && s.units[u].loc < kSquares && s.unit_side(u) == other(seat))
-      barred.add(s.units[u].loc);
+  SquareSet barred =
+      squares_occupied_by(s, other(seat));  // where the seat may not (15.5) or would be countered
   for (int a = 0; a < s.nagents; ++a)
     if (s.agents[a].loc >= 0 && s.agents[a].loc < kSquares && s.agent_side(a) == other(seat))
       barred.add(s.agents[a].loc);
@@ -136,6 +134,13 @@ int supply_for_journeys(const State& s, const Envoys& e) {
   return need;
 }
 
+// Whether the force being formed or moved holds no unit, only agents.
+bool agents_alone(const State& s) {
+  for (int u = 0; u < s.nunits; ++u)
+    if (s.units[u].flags & kInForce) return false;
+  return true;
+}
+
 // Agents alone keep to a shortest way (13.2: they may cross vertices, as the distances count);
 // a force with units, which may not, to steps that bring the envoy nearer.
 bool skips_step(const State& s, int seat, int to) {
@@ -144,9 +149,7 @@ bool skips_step(const State& s, int seat, int to) {
   if (a < 0) return false;
   int here = to_goal(s, e, a, s.force_sq), there = to_goal(s, e, a, to);
   if (there < 0 || there >= here) return true;
-  bool agents_alone = true;
-  for (int u = 0; u < s.nunits && agents_alone; ++u) agents_alone = !(s.units[u].flags & kInForce);
-  return agents_alone && s.force_mode == 0 && there + enter_cost(s, s.force_sq, to) > here;
+  return agents_alone(s) && s.force_mode == 0 && there + enter_cost(s, s.force_sq, to) > here;
 }
 
 bool skips_end_of_move(const State& s, int seat) {
@@ -162,9 +165,7 @@ bool skips_end_of_move(const State& s, int seat) {
 }
 
 bool skips_changing_mode(const State& s, int seat) {
-  for (int u = 0; u < s.nunits; ++u)
-    if (s.units[u].flags & kInForce) return false;
-  return guide(s, envoys_of(s, seat)) >= 0;
+  return agents_alone(s) && guide(s, envoys_of(s, seat)) >= 0;
 }
 
 bool skips_dropping(const State& s, int seat, int agent) {
