@@ -24,11 +24,14 @@ uint64_t key_of(core::Seat actor, const core::Action& a) {
 }
 
 // Leaves out the actions the game says a bot never takes, unless that would leave none.
+// `skipped` is room for the game's answers, kept by the caller across calls.
 void drop_skipped(const core::Game& game, const core::GameState& state, core::Seat seat,
-                  std::vector<core::Action>& actions) {
-  auto kept_end = std::remove_if(actions.begin(), actions.end(),
-                                 [&](const core::Action& a) { return game.bot_skips(state, seat, a); });
-  if (kept_end != actions.begin()) actions.erase(kept_end, actions.end());
+                  std::vector<core::Action>& actions, std::vector<uint8_t>& skipped) {
+  game.bot_skips_among(state, seat, actions, skipped);
+  size_t kept = 0;
+  for (size_t i = 0; i < actions.size(); ++i)
+    if (!skipped[i]) actions[kept++] = actions[i];
+  if (kept > 0) actions.resize(kept);
 }
 
 struct Node {
@@ -73,7 +76,7 @@ class Search {
       core::Action action;
       bool tree_step = in_tree;
       if (in_tree) {
-        drop_skipped(game_, *state, actor, legal_);
+        drop_skipped(game_, *state, actor, legal_, skipped_);
         int next = descend(node, actor, action);
         if (next < 0) {
           // Every move from here went round in a circle, so getting here was a detour too.
@@ -212,7 +215,7 @@ class Search {
     if (static_cast<int>(rng_.below(1000)) < policy_per_mille_ &&
         game_.policy_action_among(state, actor, legal_, a))
       return a;
-    drop_skipped(game_, state, actor, legal_);
+    drop_skipped(game_, state, actor, legal_, skipped_);
     return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
   }
 
@@ -248,6 +251,7 @@ class Search {
   std::vector<Node> nodes_;
   std::unique_ptr<core::GameState> start_;  // this iteration's redrawn root, before any move
   std::vector<core::Action> legal_, untried_;
+  std::vector<uint8_t> skipped_;  // drop_skipped's room
   std::vector<int> available_;
   std::vector<double> rewards_;
   std::vector<uint64_t> positions_;  // of the current iteration's walk through the tree
@@ -264,7 +268,8 @@ SearchResult search(const core::Game& game, const core::GameState& state, core::
   game.legal_actions(state, seat, root_legal);
   SearchResult out;
   if (root_legal.empty()) return out;
-  drop_skipped(game, state, seat, root_legal);
+  std::vector<uint8_t> skipped;
+  drop_skipped(game, state, seat, root_legal, skipped);
   if (root_legal.size() == 1) {
     out.action = root_legal.front();
     return out;

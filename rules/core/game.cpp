@@ -14,6 +14,12 @@ Status Game::edit(GameState& state, std::string_view command) const {
   return Status::invalid_argument(info().id() + " does not support script edits");
 }
 
+void Game::bot_skips_among(const GameState& state, Seat seat, const std::vector<Action>& legal,
+                           std::vector<uint8_t>& skipped) const {
+  skipped.resize(legal.size());
+  for (size_t i = 0; i < legal.size(); ++i) skipped[i] = bot_skips(state, seat, legal[i]);
+}
+
 Seat Game::seat_by_name(std::string_view name) const {
   auto lower = [](std::string_view s) {
     std::string r(s);

@@ -156,6 +156,12 @@ class Game {
   // retaking a unit left out of a group, restacking to a stronger top). Bots' searches leave such actions out
   // wherever another remains, for every seat they model. Optional.
   virtual bool bot_skips(const GameState& state, Seat seat, const Action& action) const { return false; }
+  // bot_skips for each of `legal` (all of legal_actions(state, seat), in order), written to
+  // `skipped`: a bot asks about every legal action of every step it plans, so a game whose
+  // answers share work (Crossroads: its envoys' goals) may do that work once per list. Must
+  // answer as bot_skips would. By default bot_skips action by action.
+  virtual void bot_skips_among(const GameState& state, Seat seat, const std::vector<Action>& legal,
+                               std::vector<uint8_t>& skipped) const;
   // The game's heuristic estimate of `seat`'s chances from `state`, in per mille (0 = lost,
   // 1000 = won), for bots that cut a playout short; nullopt when the game has none. Bots call
   // it on redrawn states (resample_hidden), so it may read the whole state. Optional.

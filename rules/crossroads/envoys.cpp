@@ -54,11 +54,6 @@ std::array<int8_t, kMaxAgents> envoys_in_order(const State& s, int seat, int& co
 // wandered. The ranking depends on where an envoy stands only through the reach, so a goal
 // does not change on the way (scored by distance, two regions of about the same worth took
 // turns as the goal and an envoy walked back and forth between them).
-struct Envoys {
-  std::array<int8_t, kMaxAgents> order;
-  int count = 0;
-  std::array<int8_t, kMaxAgents> goal;
-};
 
 // Two phases' march: nearer capitals first, so an envoy talks sooner and the other side has less
 // time to send a counter (15.1(4)); with all four paid phases, Russian envoys made for Persia
@@ -141,116 +136,128 @@ bool agents_alone(const State& s) {
   return true;
 }
 
+}  // namespace
+
 // Agents alone keep to a shortest way (13.2: they may cross vertices, as the distances count);
 // a force with units, which may not, to steps that bring the envoy nearer.
-bool skips_step(const State& s, int seat, int to) {
-  Envoys e = envoys_of(s, seat);
-  int a = guide(s, e);
+bool EnvoySkips::skips_step(int to) {
+  const Envoys& e = envoys();
+  int a = guide(s_, e);
   if (a < 0) return false;
-  int here = to_goal(s, e, a, s.force_sq), there = to_goal(s, e, a, to);
+  int here = to_goal(s_, e, a, s_.force_sq), there = to_goal(s_, e, a, to);
   if (there < 0 || there >= here) return true;
-  return agents_alone(s) && s.force_mode == 0 && there + enter_cost(s, s.force_sq, to) > here;
+  return agents_alone(s_) && s_.force_mode == 0 && there + enter_cost(s_, s_.force_sq, to) > here;
 }
 
-bool skips_end_of_move(const State& s, int seat) {
-  Envoys e = envoys_of(s, seat);
-  int a = guide(s, e);
+bool EnvoySkips::skips_end_of_move() {
+  const Envoys& e = envoys();
+  int a = guide(s_, e);
   if (a < 0) return false;
-  int here = to_goal(s, e, a, s.force_sq);
-  Actions legal;
-  movement_legal(s, seat, legal);
-  return std::any_of(legal.begin(), legal.end(), [&](const core::Action& step) {
-    return step.kind == STEP && to_goal(s, e, a, step.a) < here;
+  int here = to_goal(s_, e, a, s_.force_sq);
+  const auto& open = legal();
+  return std::any_of(open.begin(), open.end(), [&](const core::Action& step) {
+    return step.kind == STEP && to_goal(s_, e, a, step.a) < here;
   });
 }
 
-bool skips_changing_mode(const State& s, int seat) {
-  return agents_alone(s) && guide(s, envoys_of(s, seat)) >= 0;
-}
-
-bool skips_dropping(const State& s, int seat, int agent) {
-  Envoys e = envoys_of(s, seat);
-  return guide(s, e) == agent;
-}
-
 // An envoy at its capital stays at work there: a force may not set off with it and others.
-bool skips_setting_off(const State& s, int seat) {
-  Envoys e = envoys_of(s, seat);
+bool EnvoySkips::skips_setting_off() {
+  const Envoys& e = envoys();
   bool at_work = false;
   int pieces = 0;
-  for (int u = 0; u < s.nunits; ++u) pieces += (s.units[u].flags & kInForce) != 0;
-  for (int a = 0; a < s.nagents; ++a) {
-    if (!(s.agents[a].flags & kInForce)) continue;
+  for (int u = 0; u < s_.nunits; ++u) pieces += (s_.units[u].flags & kInForce) != 0;
+  for (int a = 0; a < s_.nagents; ++a) {
+    if (!(s_.agents[a].flags & kInForce)) continue;
     ++pieces;
-    at_work = at_work || (is_envoy(s, seat, a) && to_goal(s, e, a, s.agents[a].loc) == 0);
+    at_work = at_work || (is_envoy(s_, seat_, a) && to_goal(s_, e, a, s_.agents[a].loc) == 0);
   }
   return at_work && pieces > 1;
 }
 
-bool skips_end_of_movement(const State& s, int seat) {
-  if (s.op != 1 && s.sp[seat] < 1) return false;  // 12.2: nothing moves unpaid after the first phase
-  Envoys e = envoys_of(s, seat);
+bool EnvoySkips::skips_end_of_movement() {
+  if (s_.op != 1 && s_.sp[seat_] < 1) return false;  // 12.2: nothing moves unpaid after the first phase
+  const Envoys& e = envoys();
   for (int i = 0; i < e.count; ++i) {
     int a = e.order[i];
-    if (!(s.agents[a].flags & kMoved) && to_goal(s, e, a, s.agents[a].loc) > 0) return true;
+    if (!(s_.agents[a].flags & kMoved) && to_goal(s_, e, a, s_.agents[a].loc) > 0) return true;
   }
   return false;
 }
 
 // An envoy in the capital of its goal negotiates (15.1).
-bool skips_end_of_negotiations(const State& s, int seat) {
-  Actions legal;
-  negotiation_legal(s, seat, legal);
-  Envoys e;
-  bool known = false;
-  return std::any_of(legal.begin(), legal.end(), [&](const core::Action& a) {
-    if (a.kind != NEGOTIATE || s.d->agents[a.b].political < kEnvoyPolitical) return false;
-    if (!known) {
-      e = envoys_of(s, seat);
-      known = true;
-    }
-    return e.goal[a.b] == a.a;
+bool EnvoySkips::skips_end_of_negotiations() {
+  const auto& open = legal();
+  return std::any_of(open.begin(), open.end(), [&](const core::Action& a) {
+    return a.kind == NEGOTIATE && s_.d->agents[a.b].political >= kEnvoyPolitical && envoys().goal[a.b] == a.a;
   });
 }
 
-// Whether any of the seat's envoys is `flag`ged (kInForce, kMoved) or, for 0, unmoved: a cheap
-// first look, since bots ask about every legal action of every playout step.
-bool any_envoy(const State& s, int seat, uint8_t flag) {
-  for (int a = 0; a < s.nagents; ++a)
-    if (is_envoy(s, seat, a) && (flag ? (s.agents[a].flags & flag) != 0 : !(s.agents[a].flags & kMoved)))
-      return true;
-  return false;
+const Envoys& EnvoySkips::envoys() {
+  if (!envoys_known_) {
+    envoys_ = envoys_of(s_, seat_);
+    envoys_known_ = true;
+  }
+  return envoys_;
 }
 
-}  // namespace
+// Whether any of the seat's envoys is in the force / unmoved: a cheap first look before the
+// goals are worked out.
+bool EnvoySkips::any_envoy_in_force() {
+  if (in_force_ < 0) {
+    in_force_ = 0;
+    for (int a = 0; a < s_.nagents && !in_force_; ++a)
+      in_force_ = (s_.agents[a].flags & kInForce) && is_envoy(s_, seat_, a);
+  }
+  return in_force_;
+}
 
-bool bot_skips_for_envoys(const State& s, int seat, const core::Action& a) {
-  bool moving = s.phase == kForce && s.force_begun && any_envoy(s, seat, kInForce);
+bool EnvoySkips::any_envoy_unmoved() {
+  if (unmoved_ < 0) {
+    unmoved_ = 0;
+    for (int a = 0; a < s_.nagents && !unmoved_; ++a)
+      unmoved_ = !(s_.agents[a].flags & kMoved) && is_envoy(s_, seat_, a);
+  }
+  return unmoved_;
+}
+
+const std::vector<core::Action>& EnvoySkips::legal() {
+  if (legal_) return *legal_;
+  legal_ = &listed_;
+  // The two phases whose answers look at the other choices (legal_actions adds offers, which
+  // these answers pass over).
+  if (s_.phase == kForce) movement_legal(s_, seat_, listed_);
+  if (s_.phase == kNegotiations) negotiation_legal(s_, seat_, listed_);
+  return listed_;
+}
+
+bool EnvoySkips::skips(const core::Action& a) {
+  const State& s = s_;
+  int seat = seat_;
+  auto moving = [&] { return s.phase == kForce && s.force_begun && any_envoy_in_force(); };
   switch (a.kind) {
     case END_MOVEMENT:
-      return s.phase == kMovement && any_envoy(s, seat, 0) && skips_end_of_movement(s, seat);
+      return s.phase == kMovement && any_envoy_unmoved() && skips_end_of_movement();
     case STEP:
-      return moving && skips_step(s, seat, a.a);
+      return moving() && skips_step(a.a);
     case END_MOVE:
-      return moving && a.a == 0 && skips_end_of_move(s, seat);
+      return moving() && a.a == 0 && skips_end_of_move();
     case RAIL:  // agents alone keep to the way the distances count
     case EMBARK:
-      return moving && a.a != -1 && skips_changing_mode(s, seat);
+      return moving() && a.a != -1 && agents_alone(s) && guide(s, envoys()) >= 0;
     case DROP:  // the envoy the force follows is not left on the way
-      return moving && a.a >= 1000 && skips_dropping(s, seat, a.a - 1000);
+      return moving() && a.a >= 1000 && guide(s, envoys()) == a.a - 1000;
     case BEGIN_MOVE:
     case FORCED_MARCH:
-      return s.phase == kForce && !s.force_begun && any_envoy(s, seat, kInForce) &&
-             skips_setting_off(s, seat);
+      return s.phase == kForce && !s.force_begun && any_envoy_in_force() && skips_setting_off();
     case END_NEGOTIATIONS:
-      return s.phase == kNegotiations && skips_end_of_negotiations(s, seat);
+      return s.phase == kNegotiations && skips_end_of_negotiations();
     case COMMIT:  // the differential grows a point a pound (15.1(2))
       return s.phase == kCommitPounds && seat == s.phasing && s.nego_agent >= 0 &&
              s.d->agents[s.nego_agent].political >= kEnvoyPolitical && !s.nego_ultimatum &&
              a.a < std::min<int>(s.d->agents[s.nego_agent].political, s.pounds[seat]);
     case DONE:  // the expenditure phase ends once the journeys are paid for, or nothing can pay
       return s.phase == kExpend && s.pounds[seat] >= (s.sp_bought[seat] < 10 ? 1 : 2) &&
-             any_envoy(s, seat, 0) && s.sp[seat] < supply_for_journeys(s, envoys_of(s, seat));
+             any_envoy_unmoved() && s.sp[seat] < supply_for_journeys(s, envoys());
     default:
       return false;
   }

@@ -306,8 +306,18 @@ class CrossroadsGame final : public core::Game {
   // they only leave pieces behind (bot_skips_forming, rules.h). Their envoys travel, negotiate
   // and are paid for (envoys.h).
   bool bot_skips(const core::GameState& gs, core::Seat seat, const core::Action& a) const override {
-    return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION || bot_skips_forming(S(gs), seat, a) ||
-           bot_skips_for_envoys(S(gs), seat, a);
+    EnvoySkips envoys(S(gs), seat);
+    return skips_offer_or_forming(S(gs), seat, a) || envoys.skips(a);
+  }
+  void bot_skips_among(const core::GameState& gs, core::Seat seat, const std::vector<core::Action>& legal,
+                       std::vector<uint8_t>& skipped) const override {
+    EnvoySkips envoys(S(gs), seat, &legal);  // the envoys' goals worked out once for the list
+    skipped.resize(legal.size());
+    for (size_t i = 0; i < legal.size(); ++i)
+      skipped[i] = skips_offer_or_forming(S(gs), seat, legal[i]) || envoys.skips(legal[i]);
+  }
+  static bool skips_offer_or_forming(const State& s, int seat, const core::Action& a) {
+    return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION || bot_skips_forming(s, seat, a);
   }
 
   // 25.52: a lead of 20 VP wins. The estimate follows the lead as it stands now (a

@@ -2,6 +2,9 @@
 // one SP from the 2nd operations phase, 12.2), step square by square, drop off, end the move.
 // Trade routes (13.5), railroads (13.6), amphibious chains (13.8), home bases (19.0), forced
 // march (27.0) and the telegraph (28.0).
+#include <algorithm>
+#include <array>
+
 #include "crossroads/rules.h"
 
 namespace frontier::crossroads {
@@ -144,10 +147,15 @@ void movement_legal(const State& s, int seat, Actions& out) {
   if (s.phase == kMovement) {
     uint8_t seen[kLocs] = {};  // kUnitsHere, kAgentsHere
     constexpr uint8_t kUnitsHere = 1, kAgentsHere = 2;
+    // Squares with both the seat's unmoved units and agents, gathered as found (every playout
+    // step of a bot lists these, and a pass over all squares cost more than the rest).
+    std::array<int16_t, kMaxAgents> mixed;
+    int nmixed = 0;
     bool can_pay = s.sp[seat] >= 1 || s.op == 1 || ((s.options & kOptStaffWork) && s.op == 2 && s.turn >= 12);
     auto add = [&](int l, uint8_t what) {
       if (l < 0) return;
       if (!seen[l]) out.push_back({SELECT_FORCE, static_cast<int16_t>(l), 0, 0});
+      if (seen[l] == kUnitsHere && what == kAgentsHere) mixed[nmixed++] = static_cast<int16_t>(l);
       seen[l] |= what;
     };
     if (can_pay) {
@@ -157,10 +165,9 @@ void movement_legal(const State& s, int seat, Actions& out) {
         if (!(s.agents[a].flags & kMoved) && s.agent_side(a) == seat) add(s.agents[a].loc, kAgentsHere);
       // 11.3 lets any of a square's pieces form the force; agents leaving their stack to travel
       // alone at their own rate (13.2) are offered in one choice rather than a "leave behind"
-      // for every unit.
-      for (int l = 0; l < kLocs; ++l)
-        if (seen[l] == (kUnitsHere | kAgentsHere))
-          out.push_back({SELECT_FORCE, static_cast<int16_t>(l), kAgentsAlone, 0});
+      // for every unit. Offered square by square, in the order of the map.
+      std::sort(mixed.begin(), mixed.begin() + nmixed);
+      for (int i = 0; i < nmixed; ++i) out.push_back({SELECT_FORCE, mixed[i], kAgentsAlone, 0});
     }
     out.push_back({END_MOVEMENT, 0, 0, 0});
     return;

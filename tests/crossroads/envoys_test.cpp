@@ -1,6 +1,8 @@
 // Not a rule: what bots leave out so that their envoys -- agents who may win a treaty, political
 // value 2 or more (15.1(2)) -- travel to a capital, negotiate there and are paid for
 // (rules/crossroads/envoys.h, docs/ai.md "Envoys").
+#include <bit>
+
 #include "crossroads/rules.h"
 #include "helpers.h"
 
@@ -125,6 +127,43 @@ TEST(CrossroadsEnvoys, OneEnvoyToARegion) {
   play(*s, kRussian, "Pick the force at Orenburg");
   play(*s, kRussian, "Begin the move");
   EXPECT_FALSE(skipped(*s, "End this force's move"));
+}
+
+// Bots ask about a whole list of legal actions at once (Game::bot_skips_among), the envoys'
+// goals worked out once for the list; the answers must be bot_skips' own, action by action. Games
+// played by the Expansionist with a third of the moves at random, so forces, envoys' journeys and
+// negotiations come up; every awaited seat, every step.
+TEST(CrossroadsEnvoys, AnswersForAListAreTheAnswersActionByAction) {
+  int skipped_seen = 0, journeys_seen = 0;
+  for (const char* scenario : {"scenario1", "scenario2"}) {
+    auto s = start(scenario, 5);
+    core::Rng chooser(5, 2);
+    core::EventSink no_log;
+    std::vector<core::Action> legal;
+    std::vector<uint8_t> among;
+    for (int step = 0; step < 2500 && game().awaiting(*s); ++step) {
+      core::Seat actor = std::countr_zero(game().awaiting(*s));
+      for (core::Seat seat = 0; seat < game().seat_count(); ++seat) {
+        if (!(game().awaiting(*s) & core::seat_bit(seat))) continue;
+        game().legal_actions(*s, seat, legal);
+        game().bot_skips_among(*s, seat, legal, among);
+        ASSERT_EQ(among.size(), legal.size());
+        for (size_t i = 0; i < legal.size(); ++i) {
+          ASSERT_EQ(among[i] != 0, game().bot_skips(*s, seat, legal[i]))
+              << scenario << " step " << step << ": " << game().describe(*s, seat, legal[i]);
+          skipped_seen += among[i];
+          journeys_seen += among[i] && legal[i].kind == STEP;
+        }
+      }
+      core::Action a;
+      game().legal_actions(*s, actor, legal);
+      if (chooser.below(3) == 0 || !game().policy_action(*s, actor, a))
+        a = legal[chooser.below(legal.size())];
+      game().apply_legal(*s, actor, a, no_log);
+    }
+  }
+  EXPECT_GT(skipped_seen, 0);
+  EXPECT_GT(journeys_seen, 0);  // steps off an envoy's way came up
 }
 
 }  // namespace
