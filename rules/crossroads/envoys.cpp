@@ -44,6 +44,11 @@ std::array<int8_t, kMaxAgents> envoys_in_order(const State& s, int seat, int& co
   return order;
 }
 
+// Two phases' march: nearer capitals first, so an envoy talks sooner and the other side has less
+// time to send a counter (15.1(4)); with all four paid phases, Russian envoys made for Persia
+// and Afghanistan and found British agents there first.
+constexpr int kReach = 2 * kPhaseMarch;
+
 // The goals of the seat's envoys, by agent. In order, each takes the region not yet taken (one
 // envoy to a region: a region is negotiated with once a sub-phase, 15.3) whose treaty is worth
 // most for its chance -- a try with all the pounds the envoy may commit, no agent countering --
@@ -54,12 +59,6 @@ std::array<int8_t, kMaxAgents> envoys_in_order(const State& s, int seat, int& co
 // wandered. The ranking depends on where an envoy stands only through the reach, so a goal
 // does not change on the way (scored by distance, two regions of about the same worth took
 // turns as the goal and an envoy walked back and forth between them).
-
-// Two phases' march: nearer capitals first, so an envoy talks sooner and the other side has less
-// time to send a counter (15.1(4)); with all four paid phases, Russian envoys made for Persia
-// and Afghanistan and found British agents there first.
-constexpr int kReach = 2 * kPhaseMarch;
-
 Envoys envoys_of(const State& s, int seat) {
   const Data& d = *s.d;
   Envoys e;
