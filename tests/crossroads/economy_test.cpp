@@ -98,8 +98,8 @@ TEST(CrossroadsEconomy, RecruitsLimitedByForage) {
   while (offered(*s, kBritish, "Recruit Afghanistan irregulars (1 pound)")) {
     play(*s, kBritish, "Recruit Afghanistan irregulars (1 pound)");
     // A long list of squares is offered block by block (picker.h).
-    if (!offered(*s, kBritish, "Squares in rows 21-27, columns 21-27")) break;
-    play(*s, kBritish, "Squares in rows 21-27, columns 21-27");
+    if (!offered(*s, kBritish, "Squares in Pamir and Afghanistan around Chitral")) break;
+    play(*s, kBritish, "Squares in Pamir and Afghanistan around Chitral");
     if (!offered(*s, kBritish, "Place the recruit at Kabul")) break;
     play(*s, kBritish, "Place the recruit at Kabul");
     ++placed;

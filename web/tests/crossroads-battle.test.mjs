@@ -24,13 +24,14 @@ const squareOf = (choice) => Number(choice.refs?.find((r) => r.type === "square"
 const apart = (a, b) =>
   Math.abs(Math.floor(a / WIDTH) - Math.floor(b / WIDTH)) + Math.abs((a % WIDTH) - (b % WIDTH));
 
-// Where the British flying column stands, and the nearest city of a neutral region with pieces.
+// Where the British flying column stands, and the nearest city of a neutral region with pieces
+// (a city's square is named by the city alone; any other square "Region, 2 squares NE of City").
 function column(view) {
   return view.stacks.find((s) => s.side === "British" && s.square < 1764 &&
     (s.units ?? []).some((u) => u.nation === "British" && u.type === "FC"))?.square;
 }
 function nearestNeutralCity(view, from) {
-  const cities = view.stacks.filter((s) => s.side === "neutral" && s.square < 1764 && !s.name.startsWith("square "));
+  const cities = view.stacks.filter((s) => s.side === "neutral" && s.square < 1764 && !s.name.includes(","));
   return cities.reduce((best, s) => (best < 0 || apart(from, s.square) < apart(from, best) ? s.square : best), -1);
 }
 
