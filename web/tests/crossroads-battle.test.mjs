@@ -15,6 +15,7 @@ import {
 } from "./harness.mjs";
 import { VIEWPORT } from "./board-checks.mjs";
 import { assertPhoneFriendly } from "./phone-checks.mjs";
+import { gridCoordinates, shownText } from "./shown-text.mjs";
 
 const WIDTH = 42;  // squares are row * 42 + col; 1764 and up are the home bases
 const SUPPLY = 4;  // one supply point for each operations phase after the first (12.2)
@@ -160,6 +161,8 @@ test("an Asia Crossroads combat shown to both players: units, strengths, table, 
       const who = combat.losing || combat.retreating;
       assert.match(await panel.locator(".to-decide").innerText(), new RegExp(`The ${who}s? choose`), "who chooses next");
     }
+    // After a march and a battle: every place on either page is named in words (issue 49).
+    for (const page of pages) assert.equal(gridCoordinates(await shownText(page)), null);
     await screenshot(british, "crossroads-battle");
     await russian.setViewportSize(PHONE.viewport);
     await assertPhoneFriendly(russian, "the Crossroads battle panel");
