@@ -9,7 +9,8 @@ namespace frontier::crossroads {
 
 namespace {
 
-// Candidate squares for the current placement (respecting "at least one unit per city").
+// Candidate squares for the current placement (respecting "at least one unit per city", and for a
+// civilization marker the room its kind needs: one trading post per city, 20.21).
 void candidates(const State& s, std::vector<int>& out) {
   out.clear();
   const Placement& p = scenario_of(s).placements[s.placement];
@@ -34,6 +35,10 @@ void candidates(const State& s, std::vector<int>& out) {
       if (p.where == Where::kFort && !s.has_marker(sq, p.placer, kFort)) continue;
       out.push_back(sq);
     }
+  }
+  if (p.marker >= 0) {
+    int side = p.nation == kNationBR ? kBritish : kRussian;
+    std::erase_if(out, [&](int sq) { return !marker_room(s, sq, side, static_cast<MarkerKind>(p.marker)); });
   }
   if (!p.group.empty()) {
     // Units of the group still to place versus squares of the group still empty.

@@ -117,6 +117,21 @@ TEST(CrossroadsEconomy, ColonyNeedsRegularAndAgent) {
   EXPECT_FALSE(offered(*s, kBritish, "Build a railroad at Kabul"));  // 20.34: not before 1860-64
 }
 
+TEST(CrossroadsEconomy, OneMarkerOfEachTypePerSquare) {
+  // 20.21: no second trading post where one stands, but a fort beside it.
+  auto s = spend({"place British FF at Kabul", "pounds British 20", "marker British post at Kabul"});
+  EXPECT_FALSE(offered(*s, kBritish, "Build a trading post at Kabul"));
+  EXPECT_TRUE(offered(*s, kBritish, "Build a fort at Kabul"));
+  // 20.31(1): a colony takes a trading post's place, so none is built beside one.
+  auto c = spend({"place British FF at Kabul", "pounds British 20", "marker British colony at Kabul"});
+  EXPECT_FALSE(offered(*c, kBritish, "Build a trading post at Kabul"));
+  EXPECT_TRUE(offered(*c, kBritish, "Build a fort at Kabul"));
+  // 20.23: nothing beside an enemy marker.
+  auto t = spend({"place British FF at Kabul", "pounds British 20", "marker Russian post at Kabul"});
+  EXPECT_FALSE(offered(*t, kBritish, "Build a trading post at Kabul"));
+  EXPECT_FALSE(offered(*t, kBritish, "Build a fort at Kabul"));
+}
+
 TEST(CrossroadsEconomy, BothSeatsSpendAtOnce) {
   // 3.1 [3]: income and expenditure are simultaneous.
   auto s = spend({});
