@@ -21,6 +21,7 @@
 #include "match/user_connections.h"
 #include "notify/notifier.h"
 #include "play/play_desk.h"
+#include "storage/open_store.h"
 #include "tournament_host/host.h"
 
 namespace frontier::server {
@@ -44,11 +45,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     spdlog::critical("libsodium failed to start");
     return 1;
   }
-  std::error_code fs_ec;
-  auto parent = std::filesystem::path(config.db_path).parent_path();
-  if (!parent.empty()) std::filesystem::create_directories(parent, fs_ec);
   auto start = std::chrono::steady_clock::now();
-  auto store = storage::open_sqlite(config.db_path, config.durability);
+  auto store = storage::open_store(config.db_path, config.durability);
   if (!store) {
     spdlog::critical("{}", store.status().message());
     return 1;
@@ -154,8 +152,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   auto ready_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
   spdlog::info("frontierd: {} games, {} stored matches, db {} (sync {}), ready in {} ms",
-               games.games().size(), stored, config.db_path, storage::durability_name(config.durability),
-               ready_ms.count());
+               games.games().size(), stored, storage::printable_db(config.db_path),
+               storage::store_durability_name(config.db_path, config.durability), ready_ms.count());
   std::printf("frontierd listening on %s:%u\n", config.net.address.c_str(),
               static_cast<unsigned>(port.value()));
   std::fflush(stdout);
