@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "app/copy_db_command.h"
 #include "auth/hashing_queue.h"
 #include "bots/bot_driver.h"
 #include "bots/offer_answerer.h"
@@ -182,6 +183,14 @@ int run_server(const AppConfig& config, const core::Registry& games) {
 
 int server_main(int argc, char** argv, const core::Registry& games) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  // Moving a site to PostgreSQL is a command of its own, not a server start.
+  if (!args.empty() && args[0] == "--copy-db") {
+    if (args.size() != 3) {
+      std::fprintf(stderr, "frontierd: usage: frontierd --copy-db SQLITE_FILE postgresql://...\n");
+      return 2;
+    }
+    return copy_db_main(args[1], args[2], games);
+  }
   auto config = parse_config(args, [](const char* name) -> const char* { return std::getenv(name); });
   if (!config) {
     std::fprintf(stderr, "frontierd: %s\n", config.status().message().c_str());

@@ -226,6 +226,9 @@ std::string usage() {
       "Usage: frontierd [--flag VALUE]...\n\n";
   for (const auto& o : options())
     out += fmt::format("  {:<18} {}\n  {:<18} env {}\n", o.flag, o.help, "", o.env);
+  out +=
+      "  --copy-db SQLITE_FILE POSTGRESQL_URL\n                     copy an SQLite database into an empty "
+      "PostgreSQL one, verify it, exit\n";
   out += "  --help             this text\n\nHTTP: /healthz, /metrics; WebSocket protocol: docs/protocol.md\n";
   return out;
 }

@@ -62,6 +62,13 @@ Params& Params::bytes(const std::string& v) {
   return *this;
 }
 
+Params& Params::null() {
+  values_.push_back(nullptr);
+  lengths_.push_back(0);
+  formats_.push_back(0);
+  return *this;
+}
+
 Rows::Rows(pg_result* res) : res_(res) {}
 Rows::~Rows() {
   if (res_) PQclear(res_);

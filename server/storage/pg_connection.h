@@ -29,6 +29,7 @@ class Params {
   Params& text(std::string&& v) = delete;
   Params& bytes(const std::string& v);  // a bytea column: any bytes
   Params& bytes(std::string&& v) = delete;
+  Params& null();  // SQL NULL
   int size() const { return static_cast<int>(values_.size()); }
   // A text that PostgreSQL cannot hold (a NUL byte, invalid UTF-8): nothing stored equals it.
   bool impossible() const { return impossible_; }
