@@ -86,7 +86,10 @@ class PostgresStore final : public Store {
  public:
   explicit PostgresStore(std::unique_ptr<pg::Connection> conn) : conn_(std::move(conn)) {}
 
+  // Session settings: made again after every reconnection (a new session starts from the
+  // server's defaults, and synchronous_commit there may be off).
   core::Status configure(Durability durability) {
+    durability_ = durability;
     auto r = conn_->exec(std::string("SET synchronous_commit = ") +
                          (durability == Durability::kOff ? "off" : "on") +
                          "; SET application_name = 'frontierd'; SET client_min_messages = warning");
@@ -106,11 +109,16 @@ class PostgresStore final : public Store {
 
   core::Status begin() override {
     failure_ = core::Status::ok();
-    // A connection lost since the last batch (the server restarted) is made again here, so
-    // only the batches that met the loss fail.
-    if (!conn_->alive() && !conn_->reset())
-      return failed(core::Status::corruption("PostgreSQL: connection lost: " + conn_->error()));
-    auto r = conn_->exec("BEGIN");
+    in_transaction_ = false;
+    // A connection lost since the last batch (the server restarted, the network failed) is
+    // made again here, before anything of the batch ran, so only batches that met the loss fail.
+    auto r = conn_->alive() ? conn_->exec("BEGIN") : core::Result<pg::Rows>(core::Status::corruption("lost"));
+    if (!r && !conn_->alive()) {
+      if (!conn_->reset())
+        return failed(core::Status::corruption("PostgreSQL: connection lost: " + conn_->error()));
+      if (auto st = configure(durability_); !st) return failed(st);
+      r = conn_->exec("BEGIN");
+    }
     in_transaction_ = r.is_ok();
     return r ? core::Status::ok() : failed(r.status());
   }
@@ -653,6 +661,7 @@ class PostgresStore final : public Store {
   std::unique_ptr<pg::Connection> conn_;
   core::Status failure_;  // the first failed statement of the open transaction
   bool in_transaction_ = false;
+  Durability durability_ = Durability::kFull;
 };
 
 }  // namespace

@@ -113,6 +113,22 @@ TEST(PostgresStore, ACommitOnALostConnectionFailsAndTheStoreReconnects) {
   ASSERT_TRUE(store.create_user("later", "h", 0));
   ASSERT_TRUE(store.commit());
   EXPECT_TRUE(store.find_user_by_name("later"));
+  // The new session was set up again (application_name is set with synchronous_commit).
+  EXPECT_EQ(
+      query(
+          pg, "lost",
+          "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'frontierd' AND datname = 'lost'"),
+      "1");
+
+  // Cut between two batches: the next batch connects again before it starts, and succeeds.
+  ASSERT_EQ(query(pg, "lost",
+                  "SELECT bool_and(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity "
+                  "WHERE application_name = 'frontierd' AND datname = 'lost'"),
+            "t");
+  ASSERT_TRUE(store.begin()) << "a loss between batches fails no batch";
+  ASSERT_TRUE(store.create_user("after_cut", "h", 0));
+  ASSERT_TRUE(store.commit());
+  EXPECT_TRUE(store.find_user_by_name("after_cut"));
 }
 
 // Without the database nothing begins, so nothing can be acknowledged.
