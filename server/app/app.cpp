@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "app/copy_db_command.h"
 #include "auth/hashing_queue.h"
 #include "bots/bot_driver.h"
 #include "bots/offer_answerer.h"
@@ -21,6 +22,7 @@
 #include "match/user_connections.h"
 #include "notify/notifier.h"
 #include "play/play_desk.h"
+#include "storage/open_store.h"
 #include "tournament_host/host.h"
 
 namespace frontier::server {
@@ -44,11 +46,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     spdlog::critical("libsodium failed to start");
     return 1;
   }
-  std::error_code fs_ec;
-  auto parent = std::filesystem::path(config.db_path).parent_path();
-  if (!parent.empty()) std::filesystem::create_directories(parent, fs_ec);
   auto start = std::chrono::steady_clock::now();
-  auto store = storage::open_sqlite(config.db_path, config.durability);
+  auto store = storage::open_store(config.db_path, config.durability);
   if (!store) {
     spdlog::critical("{}", store.status().message());
     return 1;
@@ -154,8 +153,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   auto ready_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
   spdlog::info("frontierd: {} games, {} stored matches, db {} (sync {}), ready in {} ms",
-               games.games().size(), stored, config.db_path, storage::durability_name(config.durability),
-               ready_ms.count());
+               games.games().size(), stored, storage::printable_db(config.db_path),
+               storage::store_durability_name(config.db_path, config.durability), ready_ms.count());
   std::printf("frontierd listening on %s:%u\n", config.net.address.c_str(),
               static_cast<unsigned>(port.value()));
   std::fflush(stdout);
@@ -184,6 +183,14 @@ int run_server(const AppConfig& config, const core::Registry& games) {
 
 int server_main(int argc, char** argv, const core::Registry& games) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  // Moving a site to PostgreSQL is a command of its own, not a server start.
+  if (!args.empty() && args[0] == "--copy-db") {
+    if (args.size() != 3) {
+      std::fprintf(stderr, "frontierd: usage: frontierd --copy-db SQLITE_FILE postgresql://...\n");
+      return 2;
+    }
+    return copy_db_main(args[1], args[2], games);
+  }
   auto config = parse_config(args, [](const char* name) -> const char* { return std::getenv(name); });
   if (!config) {
     std::fprintf(stderr, "frontierd: %s\n", config.status().message().c_str());

@@ -45,7 +45,9 @@ const std::vector<Option>& options() {
   static const std::vector<Option> table = {
       {"--listen", "FRONTIER_LISTEN", "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 = any free)",
        parse_listen},
-      {"--db", "FRONTIER_DB", "SQLite database file (default var/frontier.db; created when missing)",
+      {"--db", "FRONTIER_DB",
+       "SQLite database file (default var/frontier.db; created when missing), or a PostgreSQL URL "
+       "postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/operations.md, \"Running on PostgreSQL\")",
        [](AppConfig& c, const std::string& v) {
          c.db_path = v;
          return core::Status::ok();
@@ -220,10 +222,13 @@ const std::vector<Option>& options() {
 
 std::string usage() {
   std::string out =
-      "frontierd: the Frontier match server (protobuf over WebSockets, SQLite).\n\n"
+      "frontierd: the Frontier match server (protobuf over WebSockets, SQLite or PostgreSQL).\n\n"
       "Usage: frontierd [--flag VALUE]...\n\n";
   for (const auto& o : options())
     out += fmt::format("  {:<18} {}\n  {:<18} env {}\n", o.flag, o.help, "", o.env);
+  out +=
+      "  --copy-db SQLITE_FILE POSTGRESQL_URL\n                     copy an SQLite database into an empty "
+      "PostgreSQL one, verify it, exit\n";
   out += "  --help             this text\n\nHTTP: /healthz, /metrics; WebSocket protocol: docs/protocol.md\n";
   return out;
 }
