@@ -196,6 +196,19 @@ const std::vector<Option>& options() {
          return parse_number(v, c.service.registrations_per_address, "--registrations");
        }},
       // The login policy (docs/operations.md, "The login policy").
+      {"--login-failures-per-name-address", "FRONTIER_LOGIN_FAILURES_PER_NAME_ADDRESS",
+       "failed logins to one account from one client address per minute, then it waits 30 s; not for "
+       "a client with the account's device token (default 5; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.login.failures_per_name_source,
+                             "--login-failures-per-name-address");
+       }},
+      {"--login-failures-per-address", "FRONTIER_LOGIN_FAILURES_PER_ADDRESS",
+       "failed logins from one client address per minute, then it waits 30 s; not for clients with a "
+       "device token (default 30; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.login.failures_per_source, "--login-failures-per-address");
+       }},
       {"--login-failures-per-name", "FRONTIER_LOGIN_FAILURES_PER_NAME",
        "failed logins to one account from clients without its device token per 10 minutes, then "
        "those clients wait 10 minutes (default 50; 0 = no limit)",

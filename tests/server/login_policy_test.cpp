@@ -20,6 +20,7 @@
 #include "auth/hashing_queue.h"
 #include "auth/login_policy.h"
 #include "harness.h"
+#include "net/session_cookie.h"
 
 namespace frontier::testing {
 namespace {
@@ -295,6 +296,15 @@ TEST(LoginPolicyTest, QueueFullRefusalIsNotAFailedLogin) {
 }
 
 // --- The parts alone -------------------------------------------------------------------------
+
+TEST(LoginPolicyConfig, ClientAddressBelievesOnlyATrustedProxy) {
+  std::vector<std::string> proxies = {"127.0.0.1"};
+  EXPECT_EQ(server::client_address("127.0.0.1", "203.0.113.9", proxies), "203.0.113.9");
+  EXPECT_EQ(server::client_address("127.0.0.1", "1.2.3.4, 203.0.113.9", proxies), "203.0.113.9");
+  EXPECT_EQ(server::client_address("127.0.0.1", "", proxies), "127.0.0.1");
+  EXPECT_EQ(server::client_address("10.9.9.9", "203.0.113.9", proxies), "10.9.9.9");
+  EXPECT_EQ(server::client_address("127.0.0.1", "203.0.113.9", {}), "127.0.0.1");
+}
 
 auth::LoginPolicy::Attempt attempt(const std::string& name, const std::string& source,
                                    const std::string& device = {}) {
