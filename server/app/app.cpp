@@ -104,7 +104,12 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   service_config.now = now;
   // Device tokens outlive restarts only with a key kept on disk; one given by the operator must
   // load, the default beside the database may fail (a read-only folder): then tokens last until exit.
-  {
+  // A database URL (PostgreSQL) has no folder beside it: its nodes need --device-key, one file.
+  if (config.device_key_path.empty() && config.db_path.find("://") != std::string::npos) {
+    spdlog::warn(
+        "no --device-key with a database URL: device tokens will not outlive this run or work on "
+        "other nodes");
+  } else {
     std::string key_path =
         config.device_key_path.empty() ? config.db_path + ".device-key" : config.device_key_path;
     auto key = auth::load_device_key(key_path);
