@@ -94,12 +94,33 @@ int run_server(const AppConfig& config, const core::Registry& games) {
 
   // Password hashing gets its own thread so logins never stall the network or the writer.
   auth::HashingQueue hashing(config.hashing);
-  auto post_hashing = [&hashing](uint64_t connection_id, std::function<void()> job) {
-    return hashing.try_post(connection_id, std::move(job));
+  auto post_hashing = [&hashing](const std::string& source, uint64_t connection_id, std::function<void()> job,
+                                 std::function<void()> dropped) {
+    return hashing.try_post(source, connection_id, std::move(job), std::move(dropped));
   };
 
   ServiceConfig service_config = config.service;
   service_config.now = now;
+  // Device tokens outlive restarts only with a key kept on disk; one given by the operator must
+  // load, the default beside the database may fail (a read-only folder): then tokens last until exit.
+  // A database URL (PostgreSQL) has no folder beside it: its nodes need --device-key, one file.
+  if (config.device_key_path.empty() && config.db_path.find("://") != std::string::npos) {
+    spdlog::warn(
+        "no --device-key with a database URL: device tokens will not outlive this run or work on "
+        "other nodes");
+  } else {
+    std::string key_path =
+        config.device_key_path.empty() ? config.db_path + ".device-key" : config.device_key_path;
+    auto key = auth::load_device_key(key_path);
+    if (key) {
+      service_config.device_key = key.value();
+    } else if (!config.device_key_path.empty()) {
+      spdlog::critical("{}", key.status().message());
+      return 1;
+    } else {
+      spdlog::warn("{}: device tokens will not outlive this run", key.status().message());
+    }
+  }
   // Clients (and the load generator) can tell what an acknowledgement guarantees.
   service_config.server_name +=
       std::string(" sync=") + (config.durability == storage::Durability::kFull     ? "full"
