@@ -42,7 +42,7 @@ const labelled = (prompt, re) => prompt.choices.find((c) => re.test(c.label));
 // terms and their sum, and one line per row of the outcome table.
 async function assertBeforeTheRoll(page, table) {
   const combat = await combatOf(page);
-  const panel = page.locator(".board-area .lion-battle");
+  const panel = page.locator(".board .lion-battle");
   await panel.waitFor();
   const text = await panel.innerText();
   assert.match(text, new RegExp(`${combat.banner}, strength ${combat.bannerStrength}`), "the banner and its strength");
@@ -76,9 +76,9 @@ test("Lion battles shown: a raid being formed and a defence asking for an RP, wi
       await choose(page, (p) => labelled(p, /^End the action phase$/));
     }
     await choose(page, (p) => labelled(p, /^Raid \(6\.5\)$/));
-    assert.equal(await page.locator(".board-area .lion-battle").count(), 0, "no panel before a target is chosen");
+    assert.equal(await page.locator(".board .lion-battle").count(), 0, "no panel before a target is chosen");
     await choose(page, (p) => labelled(p, /^Raid the /));
-    await page.locator(".board-area .lion-battle .none").filter({ hasText: "no unit yet" }).waitFor();
+    await page.locator(".board .lion-battle .none").filter({ hasText: "no unit yet" }).waitFor();
 
     // The raid's infantry, a leader and a light gun, then the panel as Gordon is about to launch.
     await choose(page, (p) => labelled(p, /^Add .*infantry/));
@@ -154,7 +154,7 @@ test("Lion battles shown: a raid being formed and a defence asking for an RP, wi
       const [, modified, outcome] = /→ (-?\d+): (.+) \(AOT\.1\)$/.exec(roll.text);
       assert.equal(after.outcome, outcome);
       assert.ok(after.outcomeMin <= Number(modified) && Number(modified) <= after.outcomeMax, "the roll falls in the outcome's range");
-      const panel = page.locator(".board-area .lion-battle");
+      const panel = page.locator(".board .lion-battle");
       const text = await panel.innerText();
       assert.match(text, new RegExp(`Outcome\\s*(AOT\\.1)?\\s*${outcome}`));
       assert.match(text, /Resource Point spent\s*(7\.2)?\s*yes, \+1/);
