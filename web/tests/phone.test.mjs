@@ -3,7 +3,8 @@
 // with the map in view above them, the window never scrolls by itself (not as a match opens, not
 // after a move, one's own or the opponent's: only the log box scrolls itself), everything to
 // tap — buttons, links, form controls and the places and counters a choice names on the board —
-// is at least 40 x 40 pixels, and axe-core finds no serious accessibility violation. The landing
+// is at least 40 x 40 pixels, a tap on a stack standing on a highlighted space chooses the space,
+// and axe-core finds no serious accessibility violation. The landing
 // page, the lobby, the tournaments, a replay and a match of each game are checked, the matches
 // over their first steps played by tapping; each board is captured at the start and after some
 // steps (phone-<game>-start, phone-<game>-mid).
@@ -11,7 +12,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   clickFirstChoice, createMatch, lastUpdate, newPlayer, newPlayerPage, PHONE, playStep, screenshot,
-  startPublicMatch, withFrontier,
+  startPublicMatch, waitForSeq, withFrontier,
 } from "./harness.mjs";
 import { assertPhoneFriendly } from "./phone-checks.mjs";
 import { assertAccessible } from "./a11y-checks.mjs";
@@ -54,6 +55,35 @@ async function assertNoScrollSinceTap(page, where) {
 }
 
 const phone = { contextOptions: PHONE };
+
+// A finger on the top counter of a stack standing on a highlighted space (the counters being no
+// choice) chooses the space, not the counter's details. Returns whether the page had such a stack.
+async function tapStackOnChosenSpace(page) {
+  const point = await page.evaluate(() => {
+    for (const stack of document.querySelectorAll(".board-area [data-on]")) {
+      const space = document.querySelector(`.board-area [data-ref="${stack.getAttribute("data-on")}"].choosable`);
+      if (!space || stack.querySelector(".choosable")) continue;
+      const counters = stack.querySelectorAll('[data-ref^="unit:"]');
+      const top = counters[counters.length - 1];
+      if (!top) continue;
+      top.scrollIntoView({ block: "center", inline: "center" });
+      const box = top.getBoundingClientRect();
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && top.contains(hit)) return { x, y, space: stack.getAttribute("data-on") };
+    }
+    return null;
+  });
+  if (!point) return false;
+  const before = (await lastUpdate(page)).seq;
+  await page.touchscreen.tap(point.x, point.y);
+  const chooser = page.getByRole("dialog", { name: "Which do you mean?" });
+  const asked = await Promise.race([chooser.waitFor().then(() => true, () => false), waitForSeq(page, before + 1).then(() => false)]);
+  if (asked) await chooser.locator("button.choice").first().click();
+  await waitForSeq(page, before + 1);
+  assert.equal(await page.getByRole("dialog", { name: "Details" }).count(), 0, `a tap on the stack at ${point.space} chose, not inspected`);
+  return true;
+}
 
 test("on a phone the landing page, the lobby and the tournaments fit the screen and are easy to tap", () =>
   withFrontier(async (server, browser) => {
@@ -144,6 +174,16 @@ async function playOnPhones(server, browser, game, sides, name) {
   }
   const next = (await lastUpdate(first)).prompts?.length ? first : second;
   await screenshot(next, `phone-${game}-mid`);
+  if (game === "khartoum") {
+    // Set-up places units on spaces that already hold stacks: one is chosen by a tap on its stack.
+    let tapped = false;
+    for (let tries = 0; tries < 6 && !tapped; tries++) {
+      const mover = (await lastUpdate(first)).prompts?.length ? first : second;
+      tapped = await tapStackOnChosenSpace(mover);
+      if (!tapped) await playStep([first, second]);
+    }
+    assert.ok(tapped, "a stack on a highlighted space was tapped");
+  }
   assert.deepEqual([...first.errors, ...second.errors], []);
 }
 
