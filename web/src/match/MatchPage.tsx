@@ -47,6 +47,14 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   const update = state.update;
   const game = games?.games.find((g) => g.id === update?.game);
   const view = useDecodedView(update?.view, game);
+  // The refs the map itself draws, read from the page once it is drawn: a choice naming only
+  // things off the map (chips among the tracks) gets a prompt button too (PromptPanel.tsx).
+  const [onMap, setOnMap] = useState<ReadonlySet<string> | undefined>(undefined);
+  useEffect(() => {
+    const map = document.querySelector(".board-area .board-map");
+    const refs = map ? [...map.querySelectorAll("[data-ref]")].map((el) => el.getAttribute("data-ref") ?? "") : [];
+    setOnMap((before) => (map ? sameSet(before, refs) ?? new Set(refs) : undefined));
+  });
   // A question about a click belongs to the position it was asked in.
   useEffect(() => {
     setSeveral([]);
@@ -91,7 +99,8 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   // on a wide screen, docked at the bottom of the screen on a phone.
   const decision = (
     <>
-      <PromptPanel prompts={update.prompts} refsOnBoard={hasOwnBoard(view)} onChoose={(c) => pick(c)} waiting={waiting}>
+      <PromptPanel prompts={update.prompts} refsOnBoard={hasOwnBoard(view)} onMap={onMap} onChoose={(c) => pick(c)}
+        waiting={waiting}>
         <UndoButton update={update} seated={state.seated} onRequest={controls.request} />
       </PromptPanel>
       {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
@@ -154,4 +163,9 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
     </InspectContext.Provider>
     </RuleLinks>
   );
+}
+
+// `before` when it holds exactly `now`'s keys (no new state, no render), else undefined.
+function sameSet(before: ReadonlySet<string> | undefined, now: string[]): ReadonlySet<string> | undefined {
+  return before && before.size === new Set(now).size && now.every((k) => before.has(k)) ? before : undefined;
 }

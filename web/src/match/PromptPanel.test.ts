@@ -55,8 +55,16 @@ describe("which choices are buttons", () => {
     expect(promptButtons(hold, true)).toEqual({ buttons: [hold.choices[0], hold.choices[1]], onBoard: 1 });
     // Many alike stay on the board, which asks which is meant.
     const many = create(PromptSchema, { seat: 0, kind: "move", text: "Move",
-      choices: Array.from({ length: 10 }, (_, i) => create(LegalChoiceSchema, { label: `Move ${i}`, refs: [{ type: "place", id: `p${i % 5}` }] })) });
-    expect(promptButtons(many, true)).toEqual({ buttons: [], onBoard: 10 });
+      choices: Array.from({ length: 14 }, (_, i) => create(LegalChoiceSchema, { label: `Move ${i}`, refs: [{ type: "place", id: `p${i % 7}` }] })) });
+    expect(promptButtons(many, true)).toEqual({ buttons: [], onBoard: 14 });
+  });
+
+  test("choices naming only things off the map (chips among the tracks) are buttons too", () => {
+    const onMap = new Set(["place:fort-a"]);
+    expect(promptButtons(prompt, true, onMap)).toEqual({ buttons: [prompt.choices[1], prompt.choices[2]], onBoard: 1 });
+    // Before the map is read, or with everything on it, nothing changes.
+    expect(promptButtons(prompt, true, undefined)).toEqual({ buttons: [prompt.choices[2]], onBoard: 2 });
+    expect(promptButtons(prompt, true, new Set(["place:fort-a", "place:fort-b"]))).toEqual({ buttons: [prompt.choices[2]], onBoard: 2 });
   });
 
   test("with nothing to decide, the panel says the computer is thinking and shows its last move", () => {

@@ -10,17 +10,22 @@ import { plural } from "../app/plural";
 import { refKey } from "../boards/board";
 
 // Several choices naming one thing ("Play K-07", "Hold K-07") are one spot on the board, which
-// would only ask "Which do you mean?": they are buttons as well, as long as they are few.
-const kMaxSharedButtons = 8;
+// would only ask "Which do you mean?"; choices naming only things off the map (a unit in a box,
+// a card: chips among the tracks, perhaps below the screen's edge) are not "on the board" to a
+// player looking at the map. Both are buttons as well, as long as they are few.
+const kMaxExtraButtons = 12;
 
-// The choices of `prompt` shown as buttons, and how many are left to the board alone.
-export function promptButtons(prompt: Prompt, onBoard: boolean): { buttons: LegalChoice[]; onBoard: number } {
+// The choices of `prompt` shown as buttons, and how many are left to the board alone. `onMap`:
+// the refs the map itself draws (all of them when not given).
+export function promptButtons(prompt: Prompt, onBoard: boolean, onMap?: ReadonlySet<string>): { buttons: LegalChoice[]; onBoard: number } {
   if (!onBoard) return { buttons: prompt.choices, onBoard: 0 };
   const naming = new Map<string, number>();
   for (const c of prompt.choices) for (const r of c.refs) naming.set(refKey(r.type, r.id), (naming.get(refKey(r.type, r.id)) ?? 0) + 1);
   const shared = (c: LegalChoice) => c.refs.some((r) => (naming.get(refKey(r.type, r.id)) ?? 0) > 1);
-  const sharedCount = prompt.choices.filter((c) => c.refs.length > 0 && shared(c)).length;
-  const asButton = (c: LegalChoice) => c.refs.length === 0 || (sharedCount <= kMaxSharedButtons && shared(c));
+  const offMap = (c: LegalChoice) => onMap !== undefined && c.refs.every((r) => !onMap.has(refKey(r.type, r.id)));
+  const extra = (c: LegalChoice) => c.refs.length > 0 && (shared(c) || offMap(c));
+  const extraCount = prompt.choices.filter(extra).length;
+  const asButton = (c: LegalChoice) => c.refs.length === 0 || (extraCount <= kMaxExtraButtons && extra(c));
   const buttons = prompt.choices.filter(asButton);
   return { buttons, onBoard: prompt.choices.filter((c) => !asButton(c)).length };
 }
@@ -36,6 +41,7 @@ export interface Waiting {
 interface Props {
   prompts: Prompt[];
   refsOnBoard: boolean;  // whether the board draws what choices refer to (a game's own board does)
+  onMap?: ReadonlySet<string>;  // the refs its map draws (promptButtons)
   onChoose: (choice: LegalChoice) => void;
   waiting?: Waiting;
   children?: ComponentChildren;  // more buttons about the decision (Undo)
@@ -62,7 +68,7 @@ export function PromptPanel(props: Props) {
   return (
     <section class="prompt" aria-live="polite" aria-label="Your decision">
       {props.prompts.map((p, i) => {
-        const { buttons, onBoard } = promptButtons(p, props.refsOnBoard);
+        const { buttons, onBoard } = promptButtons(p, props.refsOnBoard, props.onMap);
         return (
           <div key={i} data-prompt={p.kind}>
             <p class="prompt-text"><RuleText text={p.text} /></p>
