@@ -209,6 +209,9 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
     // 3: the rule the prompt cites opens its text.
     const firer = watcher === empire ? mahdist : empire;
     const promptRule = firer.locator('.prompt button.rule-link[data-rule="13.1"]');
+    assert.match(await promptRule.getAttribute("aria-label"), /^rule 13\.1: Battle Procedure$/, "a rule link is named in words");
+    const spaceName = await firer.locator('.board-area [data-ref="space:khartoum"]').getAttribute("aria-label");
+    assert.match(spaceName, /^Khartoum \(/, `a space is named in words (${spaceName})`);
     await promptRule.click();
     const rule = firer.getByRole("dialog", { name: "Rule 13.1" });
     await rule.waitFor();

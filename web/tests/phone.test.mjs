@@ -174,6 +174,23 @@ async function playOnPhones(server, browser, game, sides, name) {
   }
   const next = (await lastUpdate(first)).prompts?.length ? first : second;
   await screenshot(next, `phone-${game}-mid`);
+  if (game === "crossroads") {
+    // The map opens at the player's own pieces, not the middle of Central Asia: the page of the
+    // side without a prompt (the other is shown what it may choose), opened again now that both
+    // sides have set pieces up.
+    const [page, side] = (await lastUpdate(first)).prompts?.length ? [second, sides[1]] : [first, sides[0]];
+    await page.reload();
+    await page.locator(`.board-area .cr-stack.side-${side.toLowerCase()}`).first().waitFor();
+    const seen = await page.evaluate((cls) => {
+      const box = document.querySelector(".board-map .pan-zoom-scroll").getBoundingClientRect();
+      const own = [...document.querySelectorAll(`.board-map .cr-stack.side-${cls}`)];
+      return { own: own.length, box: [box.left, box.top, box.right, box.bottom], inSight: own.filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+      }).length, first: own.slice(0, 3).map((el) => { const r = el.getBoundingClientRect(); return [r.left, r.top]; }) };
+    }, side.toLowerCase());
+    assert.ok(seen.inSight > 0, `${name}: the ${side} map opens on the ${side} pieces ${JSON.stringify(seen)}`);
+  }
   if (game === "khartoum") {
     // Set-up places units on spaces that already hold stacks: one is chosen by a tap on its stack.
     let tapped = false;
