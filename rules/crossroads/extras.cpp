@@ -1,5 +1,6 @@
 #include "crossroads/extras.h"
 
+#include "core/text.h"
 #include "crossroads/picker.h"
 
 namespace frontier::crossroads {
@@ -281,9 +282,10 @@ bool extras_apply(State& s, int seat, const core::Action& a, core::EventSink& ev
           s.pounds[payer] = static_cast<int16_t>(s.pounds[payer] - p);
           s.pounds[other(payer)] = static_cast<int16_t>(s.pounds[other(payer)] + p);
           if (ev.enabled())
-            ev.add_private("agreement", core::seat_bit(from) | core::seat_bit(seat),
-                           std::string(side_name(payer)) + " pays " + std::to_string(p) + " pounds (23.1)",
-                           "");
+            ev.add_private(
+                "agreement", core::seat_bit(from) | core::seat_bit(seat),
+                std::string(side_name(payer)) + " pays " + core::count_of(p, "pound", "pounds") + " (23.1)",
+                "");
         } else if (s.control[s.offer_value] == from) {
           set_control(s, s.offer_value, s.offer_kind == kGiveRegion ? seat : kNeutral, false, ev);
         }

@@ -1,4 +1,5 @@
 // Prompts and action labels: what each seat is asked and how each choice reads.
+#include "core/text.h"
 #include "crossroads/board.h"
 #include "crossroads/picker.h"
 #include "crossroads/rules.h"
@@ -18,12 +19,11 @@ std::string region_name(const State& s, int r) {
 }
 
 std::string offer_text(const State& s) {
-  std::string v = std::to_string(s.offer_value);
   switch (s.offer_kind) {
     case kGivePounds:
-      return " offer " + v + " pounds";
+      return " offer " + core::count_of(s.offer_value, "pound", "pounds");
     case kAskPounds:
-      return " ask for " + v + " pounds";
+      return " ask for " + core::count_of(s.offer_value, "pound", "pounds");
     case kGiveRegion:
       return " offer control of " + region_name(s, s.offer_value);
     default:
@@ -146,7 +146,7 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
     case ULTIMATUM:
       return "Ultimatum to " + region_name(s, a.a) + " through " + d.agents[a.b].name;
     case COMMIT:
-      return "Commit " + std::to_string(a.a) + " pounds";
+      return "Commit " + core::count_of(a.a, "pound", "pounds");
     case END_NEGOTIATIONS:
       return "End negotiations";
     case RESOLVE:
@@ -180,7 +180,7 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
         return a.a < 0 ? "Leave the Khan in the counter mix" : "Put the Khan at " + square_name(d, a.a);
       return a.a < 0 ? "No square: lose the rest" : "Place at " + square_name(d, a.a);
     case OFFER_POUNDS:
-      return (a.b ? "Ask for " : "Offer ") + std::to_string(a.a) + " pounds";
+      return (a.b ? "Ask for " : "Offer ") + core::count_of(a.a, "pound", "pounds");
     case OFFER_REGION:
       return a.b ? "Offer to make " + region_name(s, a.a) + " neutral"
                  : "Offer control of " + region_name(s, a.a);

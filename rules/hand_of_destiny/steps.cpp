@@ -91,8 +91,8 @@ constexpr StepFacts kSteps[] = {
      }},
     {Step::kAllocate, "allocate_loss", StepModule::kBattle, Answerer::kTarget,
      [](const State& s) {
-       return "Allocate " + std::to_string(s.battle.pending_elim) + " eliminations and " +
-              std::to_string(s.battle.pending_panic) + " panics to your units (13.3)";
+       return "Allocate " + core::count_of(s.battle.pending_elim, "elimination", "eliminations") + " and " +
+              core::count_of(s.battle.pending_panic, "panic", "panics") + " to your units (13.3)";
      }},
     {Step::kRetreat, "retreat", StepModule::kBattle, Answerer::kLoser,
      [](const State&) -> std::string {

@@ -129,10 +129,10 @@ TEST(CrossroadsChoices, OffersAreBoundedPerPhase) {
   // 23.0 interpretation: two offers per seat per phase keep every game finite.
   auto s = board({"pounds British 10", "phase negotiations British op 1"});
   for (int i = 0; i < kOffersPerPhase; ++i) {
-    play(*s, kBritish, "Offer 1 pounds");
+    play(*s, kBritish, "Offer 1 pound");
     play(*s, kRussian, "Decline the offer");
   }
-  EXPECT_FALSE(offered(*s, kBritish, "Offer 1 pounds"));
+  EXPECT_FALSE(offered(*s, kBritish, "Offer 1 pound"));
   // A third offer is refused with the reason and changes nothing.
   std::string before = core::state_hash(game(), *s);
   auto r = core::apply(game(), *s, kBritish, core::Action{OFFER_POUNDS, 1, 0, 0});

@@ -35,7 +35,7 @@ TEST(CrossroadsNegotiation, SecretCommitmentsArePromptedTogether) {
   EXPECT_EQ(frontier::core::unpack_view<frontier::crossroads::CrossroadsView>(v).pounds(), 5);
   EXPECT_EQ(game().awaiting(*s), core::seat_bit(kRussian));
   S(*s).rng.force_roll(4);
-  play(*s, kRussian, "Commit 1 pounds");
+  play(*s, kRussian, "Commit 1 pound");
   EXPECT_EQ(S(*s).pounds[kBritish], 3);
   EXPECT_EQ(S(*s).pounds[kRussian], 4);
 }

@@ -2,13 +2,17 @@
 // a battle at Khartoum (Mahdist cavalry set up at Omdurman rides in). On the way the Mahdist ends
 // the March Phase early and is asked first; in the battle both pages show the battle panel with
 // both sides' units and what each needs to hit (checked against the BRT in rules/data), a unit's
-// details open on a click, and the rules a prompt and a log line cite open their text.
+// details open on a click, and the rules a prompt and a log line cite open their text. A space to
+// choose is chosen by a click on the stack standing on it (not the stack's details), and at
+// 1280 x 800 the map, the prompt and the battle panel are all on the one screen, the side column
+// staying put as the page scrolls; axe-core finds no serious accessibility violation there.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   clickChoice, confirmDialog, createMatch, lastUpdate, newPlayer, pageToMove, screenshot, waitForSeq, withFrontier,
 } from "./harness.mjs";
+import { assertAccessible } from "./a11y-checks.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -44,10 +48,25 @@ function towardsBattle(update) {
     ?? labelled(/^Set out$/) ?? choices[0];
 }
 
+// How many choices of a space were made by clicking the stack standing on it.
+let stackClicks = 0;
+
+// For a choice of a space where a stack stands whose counters are no choices: its top counter.
+async function stackOn(page, choice) {
+  const space = choice.refs?.find((r) => r.type === "space");
+  if (!space) return null;
+  const stack = page.locator(`.board-area [data-on="space:${space.id}"]`);
+  const counters = stack.locator('[data-ref^="unit:"]');
+  if ((await counters.count()) === 0 || (await stack.locator(".choosable").count()) > 0) return null;
+  stackClicks += 1;
+  return counters.last();
+}
+
 async function step(pages) {
   const mover = await pageToMove(pages);
   assert.ok(mover, "somebody holds a prompt");
-  await clickChoice(mover, towardsBattle);
+  await clickChoice(mover, towardsBattle, (choice) => stackOn(mover, choice));
+  assert.equal(await mover.getByRole("dialog", { name: "Details" }).count(), 0, "a click on the stack chose, not inspected");
   const seq = (await lastUpdate(mover)).seq;
   for (const p of pages) await waitForSeq(p, seq);
   return mover;
@@ -85,6 +104,7 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
     const ask = confirmDialog(mahdist);
     await ask.waitFor();
     assert.match(await ask.innerText(), new RegExp(`End the March Phase with ${unmoved} stacks? unmoved\\?`));
+    assert.ok(await ask.evaluate((el) => el.contains(document.activeElement)), "the question takes the focus");
     await ask.getByRole("button", { name: "No" }).click();
     await ask.waitFor({ state: "detached" });
     assert.equal((await lastUpdate(mahdist)).seq, march.seq, "No keeps the March Phase");
@@ -109,7 +129,7 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
       const view = await khartoumOf(page);
       const battle = view.battle;
       const space = view.spaces.find((s) => s.id === battle.space);
-      const panel = page.locator(".board-area .battle");
+      const panel = page.locator(".battle");
       await panel.waitFor();
       assert.match(await panel.locator("h3").innerText(), new RegExp(`Battle at ${space.name}`));
       assert.match(await panel.innerText(), new RegExp(`Tactical superiority\\s*(13\\.1)?\\s*${battle.superior}`));
@@ -129,6 +149,41 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
       }
     }
     await screenshot(empire, "battle-panel-empire");
+    assert.ok(stackClicks > 0, "some space was chosen by a click on its stack");
+
+    // 5: at 1280 x 800 the map, the prompt and the battle panel are on the one screen, and the
+    // side column holding the prompt and the panel stays put as the page scrolls.
+    for (const page of pages) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.evaluate(() => scrollTo(0, 0));
+      const boxes = await page.evaluate(() => Object.fromEntries(
+        [["map", ".board-area .board-svg"], ["prompt", ".prompt"], ["battle", ".battle"]].map(([name, sel]) => {
+          const r = document.querySelector(sel)?.getBoundingClientRect();
+          return [name, r ? { top: r.top, bottom: r.bottom, left: r.left, right: r.right } : null];
+        })));
+      for (const [name, box] of Object.entries(boxes)) {
+        assert.ok(box, `the ${name} is shown`);
+        assert.ok(box.top >= 0 && box.bottom <= 800 && box.left >= 0 && box.right <= 1280,
+          `the ${name} (${JSON.stringify(box)}) lies within the 1280 x 800 screen`);
+      }
+      // Half way down the page (the tracks under the map), the column has come along.
+      const scrolled = await page.evaluate(() => {
+        scrollTo(0, (document.documentElement.scrollHeight - innerHeight) / 2);
+        return scrollY;
+      });
+      const promptTop = await page.evaluate(() => document.querySelector(".prompt").getBoundingClientRect().top);
+      assert.ok(scrolled > 100 && promptTop >= 0 && promptTop < 100,
+        `the prompt stays on screen as the page scrolls (top at ${promptTop} px at scrollY ${scrolled})`);
+      await page.evaluate(() => scrollTo(0, 0));
+    }
+    await screenshot(mahdist, "battle-1280x800");
+    // The page's first link is the skip link, which moves the focus to the board.
+    const skip = mahdist.locator("a, button, [tabindex]").first();
+    assert.equal(await skip.textContent(), "Skip to the board");
+    await skip.focus();
+    await mahdist.keyboard.press("Enter");
+    assert.equal(await mahdist.evaluate(() => document.activeElement?.id), "board", "the skip link leads to the board");
+    await assertAccessible(empire, "a Khartoum battle");
 
     // 2: a click on a unit that is no choice opens its details (the page without the prompt has none).
     const watcher = (await lastUpdate(mahdist)).prompts?.length ? empire : mahdist;
@@ -154,6 +209,9 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
     // 3: the rule the prompt cites opens its text.
     const firer = watcher === empire ? mahdist : empire;
     const promptRule = firer.locator('.prompt button.rule-link[data-rule="13.1"]');
+    assert.match(await promptRule.getAttribute("aria-label"), /^rule 13\.1: Battle Procedure$/, "a rule link is named in words");
+    const spaceName = await firer.locator('.board-area [data-ref="space:khartoum"]').getAttribute("aria-label");
+    assert.match(spaceName, /^Khartoum \(/, `a space is named in words (${spaceName})`);
     await promptRule.click();
     const rule = firer.getByRole("dialog", { name: "Rule 13.1" });
     await rule.waitFor();

@@ -87,7 +87,7 @@ async function step(pages) {
 async function assertSides(page) {
   const view = await crossroadsOf(page);
   const combat = view.combat;
-  const panel = page.locator(".board-area .crossroads-battle");
+  const panel = page.locator(".board .crossroads-battle");
   await panel.waitFor();
   assert.match(await panel.locator("h3").innerText(), new RegExp(`^(Combat|Battle|Raid) at ${combat.name}$`));
   for (const [role, side, strength] of [["attacker", combat.attacker, combat.attack], ["defender", combat.defender, combat.defence]]) {

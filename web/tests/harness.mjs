@@ -163,7 +163,7 @@ export async function waitForSeq(page, seq) {
 // scrollIntoViewIfNeeded first waits for the element to keep one box over two animation frames,
 // and a background page's frames can stall past that wait's timeout (it did once in CI, on a
 // phone-sized Khartoum map) although nothing moves.
-async function clickVisiblePart(page, locator) {
+export async function clickVisiblePart(page, locator) {
   await locator.waitFor();
   const point = await locator.evaluate((el) => {
     el.scrollIntoView({ block: "center", inline: "center" });
@@ -190,14 +190,17 @@ export async function clickFirstChoice(page, pick = () => 0) {
   return clickChoice(page, (update) => update.prompts[0].choices[pick(update.prompts[0].choices)]);
 }
 
-// The same for the choice `pick(update)` returns (one of update.prompts[*].choices).
-export async function clickChoice(page, pick) {
+// The same for the choice `pick(update)` returns (one of update.prompts[*].choices). `where(choice)`
+// may name another element to click for it (a counter standing on the place), or null.
+export async function clickChoice(page, pick, where = async () => null) {
   const update = await lastUpdate(page);
   const choice = pick(update);
   const before = update.seq ?? 0;
+  const elsewhere = await where(choice);
+  if (elsewhere) await clickVisiblePart(page, elsewhere);
   if (choice.refs?.length) {
     const ref = choice.refs[0];
-    await clickVisiblePart(page, page.locator(`.board-area [data-ref="${ref.type}:${ref.id}"]`).first());
+    if (!elsewhere) await clickVisiblePart(page, page.locator(`.board-area [data-ref="${ref.type}:${ref.id}"]`).first());
     // A place several choices refer to asks which one is meant.
     const chooser = page.getByRole("dialog", { name: "Which do you mean?" });
     const asked = await Promise.race([

@@ -88,7 +88,9 @@ test("two players create, join and play Khartoum by clicking; the Empire never s
     // A private match is watched through its invitation once the seats are taken.
     const spectatorPage = await newPlayer(browser, server, "kibitzer");
     await spectatorPage.goto(invite);
-    await spectatorPage.getByRole("alert").filter({ hasText: "MATCH_FULL" }).waitFor();
+    const full = spectatorPage.getByRole("alert").filter({ hasText: "has no free seat" });
+    await full.waitFor();
+    assert.doesNotMatch(await full.innerText(), /MATCH_FULL/, "the refusal in words, not its wire code");
     await spectatorPage.getByRole("link", { name: "Watch the match instead" }).click();
     await spectatorPage.getByTestId("your-side").filter({ hasText: "You are watching." }).waitFor();
 

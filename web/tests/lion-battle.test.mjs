@@ -5,7 +5,8 @@
 // (AOT.2 in rules/data/lion.txtpb). Then he sets up defensive positions ahead of every banner
 // and ends the action phase: a banner attacks, and at the "spend an RP?" prompt the panel shows
 // the defence the same way, fortification and the RP's +1 included; once rolled, its outcome
-// is the one the log's roll line names. Both are captured at 1280 x 800 and on a phone.
+// is the one the log's roll line names. Both are captured at 1280 x 800 and on a phone, where the
+// defenders deployed on the map are counters of 24 px and more with short name and factor.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -42,7 +43,7 @@ const labelled = (prompt, re) => prompt.choices.find((c) => re.test(c.label));
 // terms and their sum, and one line per row of the outcome table.
 async function assertBeforeTheRoll(page, table) {
   const combat = await combatOf(page);
-  const panel = page.locator(".board-area .lion-battle");
+  const panel = page.locator(".board .lion-battle");
   await panel.waitFor();
   const text = await panel.innerText();
   assert.match(text, new RegExp(`${combat.banner}, strength ${combat.bannerStrength}`), "the banner and its strength");
@@ -58,6 +59,21 @@ async function assertBeforeTheRoll(page, table) {
   assert.equal(terms[0].value, units.reduce((sum, u) => sum + u.factor, 0), "the units' term is the sum of their factors");
   assert.equal(await panel.locator(".lion-outcomes tbody tr").count(), outcomeTable(table).length, "a line per outcome");
   return { combat, text };
+}
+
+// The defenders on the map are counters like the other boards' (issue 49): 24 px and more, each
+// with its short name and its defence factor.
+async function assertDefendersReadable(page, where) {
+  const counters = await page.locator(".lion-map .lion-unit").evaluateAll((els) => els.map((el) => {
+    const r = el.querySelector("rect").getBoundingClientRect();
+    return { w: r.width, h: r.height, texts: [...el.querySelectorAll("text")].map((t) => t.textContent) };
+  }));
+  assert.ok(counters.length > 0, `${where}: defenders are deployed`);
+  for (const c of counters) {
+    assert.ok(c.w >= 24 && c.h >= 24, `${where}: a defender's counter is ${c.w.toFixed(1)} x ${c.h.toFixed(1)} px`);
+    assert.ok(c.texts.length === 2 && /^[A-Z]{1,3}$/.test(c.texts[0]) && /^\d+$/.test(c.texts[1]),
+      `${where}: a counter shows its short name and factor (${c.texts.join(" ")})`);
+  }
 }
 
 test("Lion battles shown: a raid being formed and a defence asking for an RP, with stack, factors and modifier", () =>
@@ -76,9 +92,9 @@ test("Lion battles shown: a raid being formed and a defence asking for an RP, wi
       await choose(page, (p) => labelled(p, /^End the action phase$/));
     }
     await choose(page, (p) => labelled(p, /^Raid \(6\.5\)$/));
-    assert.equal(await page.locator(".board-area .lion-battle").count(), 0, "no panel before a target is chosen");
+    assert.equal(await page.locator(".board .lion-battle").count(), 0, "no panel before a target is chosen");
     await choose(page, (p) => labelled(p, /^Raid the /));
-    await page.locator(".board-area .lion-battle .none").filter({ hasText: "no unit yet" }).waitFor();
+    await page.locator(".board .lion-battle .none").filter({ hasText: "no unit yet" }).waitFor();
 
     // The raid's infantry, a leader and a light gun, then the panel as Gordon is about to launch.
     await choose(page, (p) => labelled(p, /^Add .*infantry/));
@@ -139,8 +155,10 @@ test("Lion battles shown: a raid being formed and a defence asking for an RP, wi
     assert.match(defenceText, /With 1 RP/, "the throws with the RP's +1 stand beside");
     assert.match(defenceText, /Still to decide\s+Spend one Resource Point for \+1 before the roll\? \(7\.2\)/);
     await screenshot(page, "lion-defence");
+    await assertDefendersReadable(page, "at 1280 x 800");
     await page.setViewportSize(PHONE.viewport);
     await assertPhoneFriendly(page, "the Lion's defence panel");
+    await assertDefendersReadable(page, "on a phone");
     await screenshot(page, "phone-lion-defence");
     await page.setViewportSize(VIEWPORT);
 
@@ -154,7 +172,7 @@ test("Lion battles shown: a raid being formed and a defence asking for an RP, wi
       const [, modified, outcome] = /→ (-?\d+): (.+) \(AOT\.1\)$/.exec(roll.text);
       assert.equal(after.outcome, outcome);
       assert.ok(after.outcomeMin <= Number(modified) && Number(modified) <= after.outcomeMax, "the roll falls in the outcome's range");
-      const panel = page.locator(".board-area .lion-battle");
+      const panel = page.locator(".board .lion-battle");
       const text = await panel.innerText();
       assert.match(text, new RegExp(`Outcome\\s*(AOT\\.1)?\\s*${outcome}`));
       assert.match(text, /Resource Point spent\s*(7\.2)?\s*yes, \+1/);

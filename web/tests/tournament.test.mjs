@@ -4,6 +4,7 @@
 // shared harness (a real frontierd serving the built client, Debian's Chromium).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { assertAccessible } from "./a11y-checks.mjs";
 import {
   launchBrowser,
   newPlayerPage,
@@ -77,6 +78,7 @@ test("a Swiss made in the browser: register, start, boards and named standings, 
     assert.deepEqual(first.slice(0, 4), ["1", names[1], "1", "1"]);
     assert.equal(await organiser.locator("table.round td.result").first().textContent(), "0-1");
     await screenshot(organiser, "tournament-swiss");
+    await assertAccessible(organiser, "a tournament's page");
     for (const page of [organiser, ...players]) assert.deepEqual(page.errors, []);
   } finally {
     await browser.close();

@@ -56,8 +56,19 @@ export function App() {
     location.hash = links.login;
   };
 
+  // The first thing a keyboard reaches: past the navigation to the board (a match or a replay)
+  // or to the page's content (WCAG 2.4.1).
+  const toBoard = route.page === "match" || route.page === "replay";
+  const skip = (e: Event) => {
+    e.preventDefault();  // the hash is the route: the link moves the focus instead
+    const target = (toBoard && document.getElementById("board")) || document.getElementById("content");
+    target?.focus();
+    target?.scrollIntoView({ block: "start" });
+  };
+
   return (
     <div class="app">
+      <a class="skip-link" href="#content" onClick={skip}>{toBoard ? "Skip to the board" : "Skip to the content"}</a>
       <header class="topbar">
         <a class="brand" href="#/">Frontier</a>
         <nav aria-label="Main">
@@ -79,7 +90,7 @@ export function App() {
       </header>
       {!connected && <p class="banner warning" role="status">Connection lost; reconnecting…</p>}
       {failure && <p class="banner error" role="alert">{failure}</p>}
-      <main>{ready ? <Page route={route} conn={conn} user={user} onUser={setUser} /> : <p>Connecting…</p>}</main>
+      <main id="content" tabIndex={-1}>{ready ? <Page route={route} conn={conn} user={user} onUser={setUser} /> : <p>Connecting…</p>}</main>
     </div>
   );
 }

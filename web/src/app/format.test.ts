@@ -35,10 +35,16 @@ test("formatTime leaves an unset time (0) blank", () => {
 });
 
 describe("errorText", () => {
-  test("a server refusal names its error code", () => {
+  test("a server refusal is its sentence, never the wire's code name", () => {
     const reply = create(ServerMessageSchema, {});
     const error = new ServerError(ErrorCode.NOT_YOUR_TURN, "It is the Empire's turn", reply);
-    expect(errorText(error)).toBe("It is the Empire's turn (NOT_YOUR_TURN)");
+    expect(errorText(error)).toBe("It is the Empire's turn");
+  });
+
+  test("a refusal without a sentence says what its code means in words", () => {
+    const reply = create(ServerMessageSchema, {});
+    expect(errorText(new ServerError(ErrorCode.INVALID_ARGUMENT, "", reply))).toBe("The server cannot accept that.");
+    expect(errorText(new ServerError(ErrorCode.BAD_FRAME, "", reply))).toBe("The server refused the request.");
   });
 
   test("any other error is its message, anything else its text", () => {

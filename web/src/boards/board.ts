@@ -3,7 +3,6 @@
 // more) and turns clicks on places and units into choices of the current prompt.
 import type { LegalChoice, LogEntry } from "../gen/game_pb";
 import type { DecodedView } from "../views/decode";
-import type { ComponentChildren } from "preact";
 
 export interface BoardProps {
   view: DecodedView;  // the game's own view message (views/decode.ts)
@@ -20,9 +19,6 @@ export interface BoardProps {
   // The log as this seat may read it (the match page's), for a panel that tells what the fight
   // now running has done so far; absent where no log is at hand.
   log?: LogEntry[];
-  // What the match page docks by the map on a phone (the prompt and its questions): drawn right
-  // under the picture, before the tracks. Absent on a wide screen, where it stands beside.
-  dock?: ComponentChildren;
 }
 
 // The key a board uses for a clickable element: "<ref type>:<ref id>", also set as the

@@ -19,7 +19,7 @@ export interface RefAttributes {
   "data-ref": string;
   class: string;
   tabindex?: number;  // lower case: SVG attributes are case-sensitive
-  role?: "button";
+  role?: "button" | "img";
   "aria-label"?: string;
   onClick?: (e: Event) => void;
   onKeyDown?: (e: KeyboardEvent) => void;
@@ -54,6 +54,14 @@ export function refAttributes(
       choose();
     },
   };
+}
+
+// The same for a thing on the map that is no choice now but is still named in words for a screen
+// reader, `label` being what it is ("Suakin (town, port, 1 VP); Empire: RMLI"): read as a group,
+// its numbers would be bare ("4 2 2 3", issue 49). A choice is named as refAttributes names it.
+export function namedRef(picker: Picker, type: string, id: string, className: string, label: string): RefAttributes {
+  const attrs = refAttributes(picker, type, id, className, label);
+  return attrs.role ? attrs : { ...attrs, role: "img", "aria-label": label };
 }
 
 // The labels of the choices naming a ref, for tooltips ("" when none).

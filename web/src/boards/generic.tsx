@@ -1,21 +1,17 @@
 // The board of a game this client has no board for: its view as readable panels, whatever the
 // view's type (the wording is generic-panels.ts's). Nothing on it is clickable: the match page
 // then shows every choice as a button (match/PromptPanel.tsx).
-import type { ComponentChildren } from "preact";
 import { useMemo } from "preact/hooks";
 import type { DecodedView } from "../views/decode";
 import { isEmpty, panelsOf, type Card, type Fact, type Panels, type Table } from "./generic-panels";
 import { words } from "./words";
 
-export function GenericBoard({ view, dock }: { view: DecodedView; dock?: ComponentChildren }) {
+export function GenericBoard({ view }: { view: DecodedView }) {
   const panels = useMemo(() => panelsOf(view.schema, view.message), [view]);
   return (
-    <>
-      <section class="board board-generic" aria-label={words(view.schema.name)}>
-        {isEmpty(panels) ? <p class="muted">Nothing to show yet.</p> : <PanelsView panels={panels} />}
-      </section>
-      {dock && <div class="board-dock">{dock}</div>}
-    </>
+    <section class="board board-generic" aria-label={words(view.schema.name)}>
+      {isEmpty(panels) ? <p class="muted">Nothing to show yet.</p> : <PanelsView panels={panels} />}
+    </section>
   );
 }
 

@@ -17,8 +17,8 @@ export function hasOwnBoard(view: ViewDecoding | undefined): boolean {
 export function Board({ view, ...props }: Omit<BoardProps, "view"> & { view: ViewDecoding }) {
   if (view.status !== "decoded") {
     const note = view.status === "waiting" ? "Loading the game's description…" : view.reason;
-    return <><div class="board board-empty" role="status">{note}</div>{props.dock && <div class="board-dock">{props.dock}</div>}</>;
+    return <div class="board board-empty" role="status">{note}</div>;
   }
   const own = boardFor(view.view.schema.typeName);
-  return own ? own.draw({ ...props, view: view.view }) : <GenericBoard view={view.view} dock={props.dock} />;
+  return own ? own.draw({ ...props, view: view.view }) : <GenericBoard view={view.view} />;
 }

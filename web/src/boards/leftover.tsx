@@ -41,20 +41,22 @@ interface FrameProps extends Props {
   game: string;
   picture: ComponentChildren;  // the map
   children: ComponentChildren;  // the tracks
-  dock?: ComponentChildren;  // the prompt, on a phone (board.ts)
+  // Where the map opens on a phone: a selector of the player's own pieces (their middle), else the
+  // map's middle.
+  home?: string;
 }
 
 // The frame every board shares: the picture, and beside it the leftover refs over the tracks.
-export function BoardFrame({ game, picture, children, dock, ...leftover }: FrameProps) {
+export function BoardFrame({ game, picture, children, home, ...leftover }: FrameProps) {
   const map = useRef<HTMLDivElement>(null);
-  useEffect(() => centre(map.current), []);
+  useEffect(() => centre(map.current, home), []);
   useEffect(() => showChoices(map.current), [leftover.picker.byRef]);
   return (
     // The frame is the container the board's layout asks for its width (boards.css).
     <div class="board-frame">
       <div class={`board board-${game}`}>
-        <div class="board-map" ref={map}>{picture}</div>
-        {dock && <div class="board-dock">{dock}</div>}
+        {/* The Lion's map scrolls in this box on a phone: a keyboard reaches it too (WCAG 2.1.1). */}
+        <div class="board-map" ref={map} tabIndex={game === "lion" ? 0 : undefined}>{picture}</div>
         <aside class="board-side">
           <LeftoverRefs {...leftover} />
           {children}
@@ -71,10 +73,23 @@ function scrollBox(map: HTMLDivElement | null): HTMLElement | null {
   return box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight ? box : null;
 }
 
-// The map opens at its middle (the palace, Khartoum, Central Asia), not its corner.
-function centre(map: HTMLDivElement | null) {
+// The map opens at the player's own pieces where the board names them (Asia Crossroads: British
+// India or the Russian steppe), else at its middle (the palace, Khartoum), not its corner.
+function centre(map: HTMLDivElement | null, home: string | undefined) {
   const box = scrollBox(map);
-  box?.scrollTo({ left: (box.scrollWidth - box.clientWidth) / 2, top: (box.scrollHeight - box.clientHeight) / 2 });
+  if (!box) return;
+  const own = home ? [...box.querySelectorAll(home)].map((el) => el.getBoundingClientRect()) : [];
+  if (own.length === 0) {
+    box.scrollTo({ left: (box.scrollWidth - box.clientWidth) / 2, top: (box.scrollHeight - box.clientHeight) / 2 });
+    return;
+  }
+  const seen = box.getBoundingClientRect();
+  const mid = (lo: (r: DOMRect) => number, size: (r: DOMRect) => number) =>
+    own.reduce((sum, r) => sum + lo(r) + size(r) / 2, 0) / own.length;
+  box.scrollTo({
+    left: box.scrollLeft + mid((r) => r.left, (r) => r.width) - (seen.left + seen.width / 2),
+    top: box.scrollTop + mid((r) => r.top, (r) => r.height) - (seen.top + seen.height / 2),
+  });
 }
 
 // On a phone the map is larger than its box (boards.css): when nothing a choice names is wholly

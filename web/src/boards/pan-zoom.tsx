@@ -102,7 +102,8 @@ export function PanZoomSvg({ width, height, label, class: className, children }:
 
   return (
     <div class={`pan-zoom ${className ?? ""}`}>
-      <div class="pan-zoom-scroll" ref={scroller}>
+      {/* On a phone the map scrolls in this box: a keyboard reaches it too (WCAG 2.1.1). */}
+      <div class="pan-zoom-scroll" ref={scroller} tabIndex={0}>
       <svg
         ref={svg}
         class="board-svg"

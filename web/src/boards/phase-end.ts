@@ -2,9 +2,7 @@
 // match/phaseEndWarning.ts): how a question counts things, and what kind of action a choice is.
 import type { LegalChoice } from "../gen/game_pb";
 
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { plural } from "../app/plural";
 
 // The wire carries an action's kind as a bare int32 (proto/game.proto); what it means is the
 // game's own ActionKind, which the caller names, so that a Lion kind is never read as Khartoum's.

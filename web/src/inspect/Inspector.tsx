@@ -6,6 +6,7 @@ import { boardFor } from "../boards/found";
 import type { DecodedView } from "../views/decode";
 import type { InspectTarget } from "./context";
 import { DetailRows, type Details } from "./Details";
+import { useFocusOnShow } from "../app/useFocusOnShow";
 
 const inspectable = new Set(["unit", "card", "agent"]);
 
@@ -28,12 +29,13 @@ export function isChoice(event: Event): boolean {
 // The body comes from the game's board (boards/<game>/details.tsx); a game without one has nothing
 // more to show than its board.
 export function Inspector({ view, target, onClose }: { view: DecodedView; target: InspectTarget; onClose: () => void }) {
+  const close = useFocusOnShow<HTMLButtonElement>();
   const body = boardFor(view.schema.typeName)?.details(view, target) ?? null;
   return (
     <div class="popover inspector" role="dialog" aria-label="Details" data-inspect={`${target.type}:${target.id}`}>
       <header>
         <span class="muted">{target.type}</span>
-        <button type="button" onClick={onClose} autoFocus>Close</button>
+        <button type="button" onClick={onClose} ref={close}>Close</button>
       </header>
       {body ?? <p>Nothing more to show.</p>}
     </div>

@@ -155,6 +155,15 @@ function chosenTimeControl(games: GameList, clock: string, custom: CustomClockFi
   return { clock: games.clockPresets.find((p) => p.name === clock)?.timeControl };
 }
 
+// An option's choice as a person reads it: its own name; a scenario's id ("scenario1", the set-up
+// Scenario 3 starts from) by its number and name, "Scenario 1: On to Afghanistan!"; else the
+// value ("on", "off").
+export function choiceName(game: GameInfo, choice: { value: string; name: string }): string {
+  if (choice.name) return choice.name;
+  const index = game.scenarios.findIndex((s) => s.id === choice.value);
+  return index >= 0 ? `Scenario ${index + 1}: ${game.scenarios[index].name}` : choice.value;
+}
+
 function GameOptions(props: { game: GameInfo; values: Record<string, string>; onChange: (v: Record<string, string>) => void }) {
   return (
     <>
@@ -164,7 +173,7 @@ function GameOptions(props: { game: GameInfo; values: Record<string, string>; on
           <select name={`option-${o.id}`} value={props.values[o.id] ?? o.defaultValue}
             onChange={(e) => props.onChange({ ...props.values, [o.id]: e.currentTarget.value })}>
             {o.choices.map((c) => (
-              <option key={c.value} value={c.value}>{c.name || c.value}</option>
+              <option key={c.value} value={c.value}>{choiceName(props.game, c)}</option>
             ))}
           </select>
           {o.description && <span class="hint">{o.description}</span>}

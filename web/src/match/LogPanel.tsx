@@ -1,4 +1,6 @@
-// The game's log as this seat may read it, newest at the bottom, kept scrolled to the end.
+// The game's log as this seat may read it, newest at the bottom, kept scrolled to the end. Only
+// the list scrolls itself: scrolling its last line into view would scroll the window too, and a
+// phone's page would jump down to the log at every move (issue 49).
 import { useEffect, useRef } from "preact/hooks";
 import type { LogEntry } from "../gen/game_pb";
 import { RuleText } from "../rules/RuleLinks";
@@ -6,7 +8,8 @@ import { RuleText } from "../rules/RuleLinks";
 export function LogPanel(props: { log: LogEntry[] }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    list.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [props.log.length]);
   return (
     <section class="log" aria-label="Log">

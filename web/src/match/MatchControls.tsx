@@ -1,5 +1,6 @@
-// The buttons around the game itself: take a seat, undo, takeback offers and answers, abort,
-// resign and rematch — each shown only when the server says it is possible.
+// The buttons around the game itself: take a seat, undo (beside the prompt: UndoButton),
+// takeback offers and answers, abort, resign and rematch — each shown only when the server says
+// it is possible.
 import { MatchStatus, type MatchUpdate } from "../gen/wire_pb";
 import type { RequestBody } from "../net/connection";
 import type { SessionUser } from "../app/session";
@@ -38,11 +39,6 @@ export function MatchControls(props: {
   const takebackFromOpponent = running && offeredBy >= 0 && offeredBy !== seat;
   return (
     <section class="controls" aria-label="Match controls">
-      {running && update.undoAvailable && (
-        <button type="button" onClick={() => void onRequest({ case: "undo", value: { matchId, expectedSeq: update.seq, seat } })}>
-          Undo
-        </button>
-      )}
       {running && offeredBy < 0 && update.takebackAvailable && (
         <button type="button" onClick={() => void onRequest({ case: "offerTakeback", value: { matchId, seat } })}>
           Ask to take back my last move
@@ -84,5 +80,17 @@ export function MatchControls(props: {
         )
       )}
     </section>
+  );
+}
+
+// Undo, beside the prompt (docked with it on a phone): the seat takes back its own last choice.
+export function UndoButton(props: { update: MatchUpdate; seated: boolean; onRequest: (body: RequestBody) => Promise<void> }) {
+  const { update } = props;
+  if (!props.seated || update.status !== MatchStatus.RUNNING || !update.undoAvailable) return null;
+  const body: RequestBody = { case: "undo", value: { matchId: update.matchId, expectedSeq: update.seq, seat: update.yourSeat } };
+  return (
+    <div class="undo">
+      <button type="button" onClick={() => void props.onRequest(body)}>Undo</button>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ import type { LegalChoice } from "../gen/game_pb";
 import { MatchStatus } from "../gen/wire_pb";
 import { useGames, gameTitle, scenarioName } from "../app/games";
 import { links } from "../app/router";
-import { sidesToPlay } from "../app/toPlay";
+import { sidesToPlay, toPlayText } from "../app/toPlay";
 import { Board, hasOwnBoard } from "../boards";
 import { useMatch } from "./useMatch";
 import { PromptPanel } from "./PromptPanel";
@@ -18,7 +18,7 @@ import { ChoiceChooser } from "./ChoiceChooser";
 import { LogPanel } from "./LogPanel";
 import { ChatPanel } from "./ChatPanel";
 import { Clocks } from "./Clocks";
-import { MatchControls } from "./MatchControls";
+import { MatchControls, UndoButton } from "./MatchControls";
 import { MatchStatusLine } from "./MatchStatusLine";
 import { PlayAgain } from "./PlayAgain";
 import { InviteLink } from "../lobby/InviteLink";
@@ -31,6 +31,8 @@ import { ConfirmChoice } from "./ConfirmChoice";
 import { usePhone } from "../app/usePhone";
 import { decodedOf } from "../views/decode";
 import { useDecodedView } from "../views/useDecodedView";
+import { SideColumn } from "../boards/side-column";
+import { useDockHeight } from "./useDockHeight";
 
 export function MatchPage(props: { conn: Connection; user: SessionUser | null; matchId: bigint; invite: string }) {
   const [state, controls] = useMatch(props.conn, props.user, props.matchId, props.invite);
@@ -39,9 +41,20 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
   const [confirming, setConfirming] = useState<{ question: string; choice: LegalChoice } | null>(null);
   const inspection = useInspection();
   const phone = usePhone();
+  // Where a board puts its battle panel on a wide screen: the sticky side column, by the prompt.
+  const [battleSlot, setBattleSlot] = useState<HTMLElement | null>(null);
+  const dockRef = useDockHeight(phone);
   const update = state.update;
   const game = games?.games.find((g) => g.id === update?.game);
   const view = useDecodedView(update?.view, game);
+  // The refs the map itself draws, read from the page once it is drawn: a choice naming only
+  // things off the map (chips among the tracks) gets a prompt button too (PromptPanel.tsx).
+  const [onMap, setOnMap] = useState<ReadonlySet<string> | undefined>(undefined);
+  useEffect(() => {
+    const map = document.querySelector(".board-area .board-map");
+    const refs = map ? [...map.querySelectorAll("[data-ref]")].map((el) => el.getAttribute("data-ref") ?? "") : [];
+    setOnMap((before) => (map ? sameSet(before, refs) ?? new Set(refs) : undefined));
+  });
   // A question about a click belongs to the position it was asked in.
   useEffect(() => {
     setSeveral([]);
@@ -77,16 +90,25 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
     setSeveral([]);
     send(choice);
   };
-  // The prompt and the questions about a click: beside the board on a wide screen, docked right
-  // under the map on a phone (before the tracks and the side panels).
+  // With nothing to decide: who is to play, whether that is the computer, and its latest move.
+  const toPlay = sidesToPlay(update.gameStatus, update.seats);
+  const computerToPlay = update.status === MatchStatus.RUNNING && (update.gameStatus?.activeSeats ?? [])
+    .some((seat) => update.seats.find((s) => s.seat === seat)?.bot);
+  const waiting = { computer: computerToPlay, toPlay: toPlayText(toPlay), latest: state.log.at(-1)?.text };
+  // The prompt (with Undo) and the questions about a click: at the head of the sticky side column
+  // on a wide screen, docked at the bottom of the screen on a phone.
   const decision = (
     <>
-      <PromptPanel prompts={update.prompts} refsOnBoard={hasOwnBoard(view)} onChoose={(c) => pick(c)} />
+      <PromptPanel prompts={update.prompts} refsOnBoard={hasOwnBoard(view)} onMap={onMap} onChoose={(c) => pick(c)}
+        waiting={waiting}>
+        <UndoButton update={update} seated={state.seated} onRequest={controls.request} />
+      </PromptPanel>
       {several.length > 0 && <ChoiceChooser choices={several} onPick={pick} onCancel={() => setSeveral([])} />}
       {confirming && <ConfirmChoice question={confirming.question} choice={confirming.choice} onConfirm={confirmed}
         onCancel={() => setConfirming(null)} />}
     </>
   );
+  const docked = <div class="match-dock" ref={dockRef}>{decision}</div>;
   const yourSide = update.seats.find((s) => s.seat === update.yourSeat)?.side;
 
   return (
@@ -115,16 +137,19 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         </p>
       )}
       <div class="match-body">
-        <div class="board-area" aria-label="Board" {...inspection.boardHandlers}>
+        <SideColumn.Provider value={phone ? null : battleSlot}>
+        <div class="board-area" id="board" tabIndex={-1} role="region" aria-label="Board" {...inspection.boardHandlers}>
           {view && (
             <Board view={view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
-              toPlay={sidesToPlay(update.gameStatus, update.seats)} log={state.log} dock={phone ? decision : undefined} />
+              toPlay={toPlay} log={state.log} />
           )}
-          {phone && !view && <div class="board-dock">{decision}</div>}
         </div>
-        <aside class="side-panel">
-          <Clocks update={update} skew={state.clockSkew} />
+        </SideColumn.Provider>
+        {phone && docked}
+        <aside class="side-panel" aria-label="Prompt, clocks, log and chat">
           {!phone && decision}
+          {!phone && <div class={`board board-${update.game} side-slot`} ref={setBattleSlot} />}
+          <Clocks update={update} skew={state.clockSkew} />
           {inspection.inspected && decoded && <Inspector view={decoded} target={inspection.inspected} onClose={inspection.close} />}
           <MatchControls update={update} user={props.user} seated={state.seated} onRequest={controls.request}
             onTakeSeat={controls.takeSeat} />
@@ -138,4 +163,9 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
     </InspectContext.Provider>
     </RuleLinks>
   );
+}
+
+// `before` when it holds exactly `now`'s keys (no new state, no render), else undefined.
+function sameSet(before: ReadonlySet<string> | undefined, now: string[]): ReadonlySet<string> | undefined {
+  return before && before.size === new Set(now).size && now.every((k) => before.has(k)) ? before : undefined;
 }

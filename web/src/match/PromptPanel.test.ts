@@ -12,7 +12,7 @@ import { hasOwnBoard } from "../boards";
 import { compiledViews } from "../views/compiled";
 import { decodeView } from "../views/decode";
 import { catalogueEntry, dispatchesFile, packedView, serverTypes } from "../views/fixture-schemas";
-import { PromptPanel, promptButtons } from "./PromptPanel";
+import { IdlePrompt, PromptPanel, promptButtons } from "./PromptPanel";
 
 const DISPATCHES = "frontier.dispatches.DispatchesView";
 const send = (value: number, fort: string, id: string) =>
@@ -45,6 +45,37 @@ describe("which choices are buttons", () => {
     const tree = render(true);
     expect(labels(tree)).toEqual(["Resign"]);
     expect(hints(tree)).toHaveLength(1);
+  });
+
+  test("choices naming the same thing are buttons too: one spot on the board cannot tell them apart", () => {
+    const card = (verb: string) =>
+      create(LegalChoiceSchema, { label: `${verb} K-07`, refs: [{ type: "card", id: "K-07" }], action: { kind: 1 } });
+    const hold = create(PromptSchema, { seat: 0, kind: "hold_decision", text: "Play the Hold card now, or put it aside",
+      choices: [card("Play"), card("Hold"), send(5, "Fort Ali", "fort-a")] });
+    expect(promptButtons(hold, true)).toEqual({ buttons: [hold.choices[0], hold.choices[1]], onBoard: 1 });
+    // Many alike stay on the board, which asks which is meant.
+    const many = create(PromptSchema, { seat: 0, kind: "move", text: "Move",
+      choices: Array.from({ length: 14 }, (_, i) => create(LegalChoiceSchema, { label: `Move ${i}`, refs: [{ type: "place", id: `p${i % 7}` }] })) });
+    expect(promptButtons(many, true)).toEqual({ buttons: [], onBoard: 14 });
+  });
+
+  test("choices naming only things off the map (chips among the tracks) are buttons too", () => {
+    const onMap = new Set(["place:fort-a"]);
+    expect(promptButtons(prompt, true, onMap)).toEqual({ buttons: [prompt.choices[1], prompt.choices[2]], onBoard: 1 });
+    // Before the map is read, or with everything on it, nothing changes.
+    expect(promptButtons(prompt, true, undefined)).toEqual({ buttons: [prompt.choices[2]], onBoard: 2 });
+    expect(promptButtons(prompt, true, new Set(["place:fort-a", "place:fort-b"]))).toEqual({ buttons: [prompt.choices[2]], onBoard: 2 });
+  });
+
+  test("with nothing to decide, the panel says the computer is thinking and shows its last move", () => {
+    const text = (tree: unknown) => JSON.stringify(elements(tree, "p").map((p) => p.props.children));
+    const idle = IdlePrompt({
+      waiting: { computer: true, toPlay: "Empire to play", latest: "Empire moves RMLI to Suakin" } });
+    expect(text(idle)).toContain("The computer is thinking…");
+    expect(text(idle)).toContain("Empire moves RMLI to Suakin");
+    const person = IdlePrompt({
+      waiting: { computer: false, toPlay: "Empire to play" } });
+    expect(text(person)).toContain("Nothing for you to do now: Empire to play.");
   });
 
   test("without one, every choice is a button and no hint points at the board", () => {

@@ -112,7 +112,7 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
         seat={seat} seats={finished ? match.seats : null} onSeat={setSeat} />
       {frame && (
         <div class="match-body">
-          <div class="board-area" aria-label="Board" {...inspection.boardHandlers}>
+          <div class="board-area" id="board" tabIndex={-1} role="region" aria-label="Board" {...inspection.boardHandlers}>
             {view && <Board view={view} choices={[]} onChoose={() => undefined} yourSeat={-1}
               toPlay={sidesToPlay(frame.gameStatus, match.seats)} />}
           </div>

@@ -5,6 +5,7 @@ import type { Connection } from "../net/connection";
 import type { VerifyReply } from "../gen/wire_pb";
 import { errorText } from "../app/format";
 import { seedCommitment } from "./verify";
+import { plural } from "../app/plural";
 
 type Outcome = { reply: VerifyReply; browserCommitment: string };
 
@@ -39,7 +40,7 @@ export function VerifyPanel(props: { conn: Connection; matchId: bigint; commitme
           <dd data-testid="verify-browser" data-ok={String(browserOk)}>{browserOk ? "matches ✔" : "DOES NOT MATCH ✘"}</dd>
           <dt>Commitment checked by the server</dt>
           <dd data-testid="verify-commitment" data-ok={String(outcome.reply.commitmentOk)}>{outcome.reply.commitmentOk ? "matches ✔" : "DOES NOT MATCH ✘"}</dd>
-          <dt>{outcome.reply.actions} actions re-run to the final hash</dt>
+          <dt>{plural(outcome.reply.actions, "action")} re-run to the final hash</dt>
           <dd data-testid="verify-hash" data-ok={String(outcome.reply.hashOk)}>
             {outcome.reply.hashOk ? "same ✔" : "DIFFERENT ✘"} <code>{outcome.reply.replayedFinalHash}</code>
           </dd>

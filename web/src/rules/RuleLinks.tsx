@@ -5,6 +5,7 @@ import type { ComponentChildren } from "preact";
 import { createContext } from "preact";
 import { useContext, useEffect, useState } from "preact/hooks";
 import { ruleNumber, useRuleIndex, type RuleIndex } from "./ruleIndex";
+import { useFocusOnShow } from "../app/useFocusOnShow";
 
 interface Rules {
   index?: RuleIndex;
@@ -47,10 +48,12 @@ export function RuleRefs({ text }: { text: string }) {
   return <>{cited.map((n) => <RuleLink key={n} number={n} />)}</>;
 }
 
+// Named in words for a screen reader ("rule 29.11: Nile flood"), not as a bare number.
 function RuleLink({ number }: { number: string }) {
   const { index, open } = useContext(RulesContext);
+  const name = `rule ${number}: ${index?.[number]?.[0].title ?? ""}`;
   return (
-    <button type="button" class="rule-link" data-rule={number} title={`Rule ${number}: ${index?.[number]?.[0].title ?? ""}`}
+    <button type="button" class="rule-link" data-rule={number} title={name} aria-label={name}
       onClick={(e) => {
         e.stopPropagation();  // a rule cited inside a clickable thing opens the rule only
         open(number);
@@ -66,11 +69,12 @@ function RuleDialog({ number, places, onClose }: { number: string; places: { tit
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [onClose]);
+  const close = useFocusOnShow<HTMLButtonElement>();
   return (
     <div class="popover rule-dialog" role="dialog" aria-label={`Rule ${number}`} data-rule={number}>
       <header>
         <h2>{number} {places[0].title}</h2>
-        <button type="button" onClick={onClose} autoFocus>Close</button>
+        <button type="button" onClick={onClose} ref={close}>Close</button>
       </header>
       {places.map((p, i) => (
         <div key={i}>

@@ -10,7 +10,10 @@ import { useStaticData } from "../static-data";
 import { CrossroadsMap } from "./map";
 import { CrossroadsPanel, kHomeBases, listedSquares } from "./panel";
 
-export function CrossroadsBoard({ view, choices, onChoose, toPlay, dock, log }: GameBoardProps<CrossroadsView>) {
+// The sides by seat (the game's GameInfo lists British, then Russian).
+const kSeatSides = ["british", "russian"];
+
+export function CrossroadsBoard({ view, choices, onChoose, toPlay, log, yourSeat }: GameBoardProps<CrossroadsView>) {
   const picker = usePicker(choices, onChoose);
   const map = useStaticData("crossroads_map", MapDataSchema);
   const tables = useStaticData("crossroads_tables", TablesDataSchema);
@@ -25,7 +28,6 @@ export function CrossroadsBoard({ view, choices, onChoose, toPlay, dock, log }: 
     return (
       <div class="board board-crossroads loading">
         {map.error ? `The map cannot be loaded: ${map.error}` : "Loading the map…"}
-        {dock && <div class="board-dock">{dock}</div>}
       </div>
     );
   }
@@ -50,7 +52,7 @@ export function CrossroadsBoard({ view, choices, onChoose, toPlay, dock, log }: 
   return (
     <BoardFrame
       game="crossroads"
-      dock={dock}
+      home={kSeatSides[yourSeat] ? `.cr-stack.side-${kSeatSides[yourSeat]}` : undefined}
       picker={picker}
       drawn={drawn}
       name={name}

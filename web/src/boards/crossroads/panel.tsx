@@ -10,6 +10,7 @@ import { choiceHint, refAttributes } from "../clickable";
 import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
 import { phaseInWords } from "../../app/phases";
 import { CrossroadsBattle } from "./battle";
+import { InSideColumn } from "../side-column";
 import { sideClass, stackTitle, unitText } from "./pieces";
 
 function regionTitle(r: RegionView): string {
@@ -146,7 +147,11 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay, log 
           </>
         )}
       </Section>
-      {view.combat && <CrossroadsBattle view={view} combat={view.combat} agentIndex={agentIndex} toPlay={toPlay} log={log} />}
+      {view.combat && (
+        <InSideColumn>
+          <CrossroadsBattle view={view} combat={view.combat} agentIndex={agentIndex} toPlay={toPlay} log={log} />
+        </InSideColumn>
+      )}
       <Section title="Home bases">
         <div class="home-bases">
           {Object.entries(kHomeBases).map(([square, name]) => {

@@ -10,7 +10,7 @@ import { useStaticData } from "../static-data";
 import { KhartoumMap } from "./map";
 import { cardId, KhartoumPanel } from "./panel";
 
-export function KhartoumBoard({ view, choices, onChoose, toPlay, dock, log }: GameBoardProps<KhartoumView>) {
+export function KhartoumBoard({ view, choices, onChoose, toPlay, log }: GameBoardProps<KhartoumView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("khartoum", ScenarioDataSchema);
   // The boxes list units by name; refs name them by id. Unit names are unique in the data.
@@ -41,7 +41,6 @@ export function KhartoumBoard({ view, choices, onChoose, toPlay, dock, log }: Ga
   return (
     <BoardFrame
       game="khartoum"
-      dock={dock}
       picker={picker}
       drawn={drawn}
       name={name}

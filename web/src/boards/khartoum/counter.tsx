@@ -4,7 +4,7 @@
 // arrow tab), out of supply (yellow "S" tab), in the moving group (blue frame).
 import type { UnitView } from "../../gen/khartoum_pb";
 import type { Picker } from "../clickable";
-import { choiceHint, refAttributes } from "../clickable";
+import { choiceHint, namedRef } from "../clickable";
 
 export const kCounter = 44;
 
@@ -109,7 +109,7 @@ export function UnitCounter({ unit, contingent, x, y, picker }: CounterProps) {
     .join(" ");
   const k = kCounter;
   return (
-    <g {...refAttributes(picker, "unit", unit.id, cls, title)} transform={`translate(${x} ${y})`}>
+    <g {...namedRef(picker, "unit", unit.id, cls, title)} transform={`translate(${x} ${y})`}>
       <title>{title + choiceHint(picker, "unit", unit.id)}</title>
       {/* Drawn under the face: shows only while a choice names the unit (boards.css). */}
       <rect x={-5} y={-5} width={k + 10} height={k + 10} rx={7} class="target-ring" />
@@ -117,18 +117,19 @@ export function UnitCounter({ unit, contingent, x, y, picker }: CounterProps) {
       {contingent === "both" && <path d={`M0 ${k - 12}L${k - 12} 0H${k}L0 ${k}Z`} class="counter-band" />}
       {unit.panicked && <rect width={k} height={k} rx={4} class="panic-hatch" />}
       <TypeSymbol type={unit.type} x={9} y={6} />
-      <text x={k / 2} y={k - 5} class="counter-strength">
+      {/* The strength and the marks are in the counter's label (unitTitle). */}
+      <text x={k / 2} y={k - 5} class="counter-strength" aria-hidden="true">
         {unit.strength}
       </text>
       {unit.elite && <path d="M0 0H13L0 13Z" class="mark-elite" />}
       {unit.panicked && (
-        <g class="mark-panic" transform={`translate(${k - 2} 2)`}>
+        <g class="mark-panic" transform={`translate(${k - 2} 2)`} aria-hidden="true">
           <circle r={8} />
           <text y={4.5}>!</text>
         </g>
       )}
       {unit.outOfSupply && (
-        <g class="mark-supply" transform={`translate(${k - 2} ${k - 2})`}>
+        <g class="mark-supply" transform={`translate(${k - 2} ${k - 2})`} aria-hidden="true">
           <path d="M0 -10L9 6H-9Z" />
           <text y={4.5}>S</text>
         </g>

@@ -16,6 +16,7 @@ import { placeMapNames } from "./names";
 import { Routes } from "./routes";
 import { SpaceMark } from "./space";
 import { isSpread, Stacks } from "./stack";
+import { refKey } from "../board";
 import { MapTracks } from "./tracks";
 
 interface Props {
@@ -57,11 +58,12 @@ export function KhartoumMap({ view, picker, turns, toWin, contingents }: Props) 
           </g>
         );
       })}
-      {/* Stacks after all the spaces, so that no space's name covers a counter. */}
+      {/* Stacks after all the spaces, so that no space's name covers a counter. A tap on a stack
+          standing on a space to choose chooses the space (data-on, inspect/useInspection.ts). */}
       {order.map((s) => {
         const p = layout.at.get(s.id)!;
         return (
-          <g key={s.id} transform={`translate(${p.x} ${p.y})`}>
+          <g key={s.id} transform={`translate(${p.x} ${p.y})`} data-on={refKey("space", s.id)}>
             <Stacks space={s} picker={picker} contingent={contingent} />
           </g>
         );

@@ -9,6 +9,7 @@ import { choiceHint, refAttributes } from "../clickable";
 import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
 import { phaseInWords } from "../../app/phases";
 import { KhartoumBattle } from "./battle";
+import { InSideColumn } from "../side-column";
 
 // Cards are shown as "K-04 Graham's Expedition"; the ref names the card by the id before the space.
 export function cardId(label: string): string {
@@ -137,7 +138,7 @@ export function KhartoumPanel({ view, data, unitId, picker, toPlay, log }: Panel
           ]}
         />
       </Section>
-      {battle && <KhartoumBattle view={view} battle={battle} data={data} log={log} />}
+      {battle && <InSideColumn><KhartoumBattle view={view} battle={battle} data={data} log={log} /></InSideColumn>}
       {view.sides.map((side) => (
         <SidePanel key={side.side} side={side} unitId={unitId} cardInEffect={cardInEffect} picker={picker} />
       ))}

@@ -3,7 +3,7 @@
 // so Khartoum turns into a fortress on Nile-flood turns (29.11).
 import type { SpaceView } from "../../gen/khartoum_pb";
 import type { Picker } from "../clickable";
-import { choiceHint, refAttributes } from "../clickable";
+import { choiceHint, namedRef } from "../clickable";
 import type { Box, Spot } from "../label-places";
 import { kNameLineHeight, nameLines } from "./name-lines";
 
@@ -20,6 +20,13 @@ function spaceTitle(s: SpaceView): string {
   const hidden =
     s.hiddenUnits > 0 ? `; ${s.hiddenUnits} Mahdist unit(s) hidden under the top unit (29.14)` : "";
   return `${s.name} (${bits})${hidden}`;
+}
+
+// The space in words for a screen reader: what it is and whose units stand there.
+function spaceWords(s: SpaceView): string {
+  const sides = [...new Set(s.units.map((u) => u.side))];
+  const units = sides.map((side) => `${side}: ${s.units.filter((u) => u.side === side).map((u) => u.name).join(", ")}`);
+  return [spaceTitle(s), ...units].join("; ");
 }
 
 // A bastioned square: the trace of a star fort.
@@ -77,7 +84,8 @@ export function SpaceMark({ space, picker, battle, name }: { space: SpaceView; p
   const lines = name.wrap ? nameLines(space.name) : undefined;
   const cls = `space ${terrainClass(space.terrain)}${battle ? " battle-space" : ""}`;
   return (
-    <g {...refAttributes(picker, "space", space.id, cls, space.name)}>
+    <>
+    <g {...namedRef(picker, "space", space.id, cls, spaceWords(space))}>
       <title>{title + choiceHint(picker, "space", space.id)}</title>
       <circle r={25} class="target-ring" />
       {battle && <circle r={31} class="battle-ring" />}
@@ -88,6 +96,10 @@ export function SpaceMark({ space, picker, battle, name }: { space: SpaceView; p
       {space.port && (
         <path d="M-20 10V22M-25 14H-15M-26 18Q-20 26 -14 18" class="port-mark" />
       )}
+    </g>
+    {/* The VP and the name are in the space's label (spaceWords), so drawn beside its element,
+        not in it: a screen reader reads them once, and they take no pointer (boards.css). */}
+    <g class="space-words" aria-hidden="true">
       {space.vp > 0 && (
         <g class="space-vp" transform="translate(22 6)">
           <circle r={9} />
@@ -104,5 +116,6 @@ export function SpaceMark({ space, picker, battle, name }: { space: SpaceView; p
           : space.name}
       </text>
     </g>
+    </>
   );
 }

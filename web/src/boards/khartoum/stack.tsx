@@ -80,7 +80,8 @@ function Pile({ stack, x, picker, contingent }: { stack: SideStack; x: number; p
         return <UnitCounter key={u.id} unit={u} contingent={contingent(u)} x={p.x} y={p.y} picker={picker} />;
       })}
       {n > 1 && (
-        <g class="stack-count" transform={`translate(${x - kCountOut} ${y + kCounter / 2})`}>
+        <g class="stack-count" transform={`translate(${x - kCountOut} ${y + kCounter / 2})`} role="img"
+          aria-label={`${n} units in this stack${hiddenWords}`}>
           <title>{`${n} units in this stack${hiddenWords}`}</title>
           <circle r={kCountR} />
           <text y={4.5}>{n}</text>

@@ -25,7 +25,8 @@ function TurnTrack({ view, turns, x, y }: { view: KhartoumView; turns: TurnInfo[
   const first = turns.length > 0 ? 1 : view.turn;
   const rows = Math.ceil(shown.length / kTurnCols);
   return (
-    <g class="turn-track" transform={`translate(${x} ${y})`}>
+    <g class="turn-track" transform={`translate(${x} ${y})`} role="img"
+      aria-label={`Turn Record Track: turn ${view.turn}${turns.length ? ` of ${turns.length}` : ""}, ${view.turnName}`}>
       <rect x={-8} y={-30} width={kTurnCols * kTurnW + 16} height={rows * kTurnH + 38} rx={4} class="track-frame" />
       <text x={0} y={-9} class="track-title">
         Turn Record Track
@@ -71,9 +72,13 @@ function TurnTrack({ view, turns, x, y }: { view: KhartoumView; turns: TurnInfo[
 }
 
 function NileIndicator({ flood, x, y }: { flood: boolean; x: number; y: number }) {
+  const words = flood
+    ? "Nile in flood: Khartoum is a fortress; river boats may go south of Khartoum (29.11)"
+    : "Nile low: Khartoum is a town; river boats south of Khartoum cannot move (29.11)";
   return (
-    <g class={`nile-flood ${flood ? "in-flood" : "low"}`} data-flood={String(flood)} transform={`translate(${x} ${y})`}>
-      <title>{flood ? "Nile in flood: Khartoum is a fortress; river boats may go south of Khartoum (29.11)" : "Nile low: Khartoum is a town; river boats south of Khartoum cannot move (29.11)"}</title>
+    <g class={`nile-flood ${flood ? "in-flood" : "low"}`} data-flood={String(flood)} transform={`translate(${x} ${y})`}
+      role="img" aria-label={words}>
+      <title>{words}</title>
       <rect x={-8} y={-30} width={120} height={100} rx={4} class="track-frame" />
       <text x={0} y={-9} class="track-title">
         The Nile
@@ -88,6 +93,7 @@ function NileIndicator({ flood, x, y }: { flood: boolean; x: number; y: number }
 }
 
 function VpTrack({ vp, toWin, x, y }: { vp: number; toWin: number; x: number; y: number }) {
+  const words = `Empire victory points: ${vp}${toWin ? `; the Empire needs ${toWin} at the end (27.0)` : ""}`;
   const boxes = [];
   for (let n = 0; n <= kVpMax; ++n) {
     const bx = (n % kVpCols) * kVpBox,
@@ -105,8 +111,8 @@ function VpTrack({ vp, toWin, x, y }: { vp: number; toWin: number; x: number; y:
   }
   const rows = Math.ceil((kVpMax + 1) / kVpCols);
   return (
-    <g class="vp-track" data-vp={vp} transform={`translate(${x} ${y})`}>
-      <title>{`Empire victory points: ${vp}${toWin ? `; the Empire needs ${toWin} at the end (27.0)` : ""}`}</title>
+    <g class="vp-track" data-vp={vp} transform={`translate(${x} ${y})`} role="img" aria-label={words}>
+      <title>{words}</title>
       <rect x={-8} y={-30} width={kVpCols * kVpBox + 13} height={rows * kVpBox + 35} rx={4} class="track-frame" />
       <text x={0} y={-9} class="track-title">
         {`Empire Victory Points${toWin ? ` — ${toWin} to win` : ""}`}

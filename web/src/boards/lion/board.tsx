@@ -9,7 +9,7 @@ import { useStaticData } from "../static-data";
 import { LionMap } from "./map";
 import { LionPanel } from "./panel";
 
-export function LionBoard({ view, choices, onChoose, toPlay, dock, log }: GameBoardProps<LionView>) {
+export function LionBoard({ view, choices, onChoose, toPlay, log }: GameBoardProps<LionView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("lion", LionDataSchema);
   const drawn = new Set<string>([
@@ -23,11 +23,10 @@ export function LionBoard({ view, choices, onChoose, toPlay, dock, log }: GameBo
   return (
     <BoardFrame
       game="lion"
-      dock={dock}
       picker={picker}
       drawn={drawn}
       name={name}
-      picture={<LionMap view={view} picker={picker} />}
+      picture={<LionMap view={view} picker={picker} data={data} />}
     >
       <LionPanel view={view} data={data} picker={picker} toPlay={toPlay} log={log} />
     </BoardFrame>

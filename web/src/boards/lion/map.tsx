@@ -1,6 +1,7 @@
 // The four banner paths around the Governor's Palace, with the fight under way ringed: the area
 // a banner attacks, or the banner Gordon raids or sorties against.
 import type { LionView } from "../../gen/lion_pb";
+import type { LionData } from "../../gen/lion_data_pb";
 import type { Picker } from "../clickable";
 import { Area } from "./area";
 import { cellOf, kCentre, kPalaceR, kRing, kSize } from "./geometry";
@@ -12,7 +13,7 @@ const kPathNames: Record<string, string> = {
   black: "Black Banner",
 };
 
-export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
+export function LionMap({ view, picker, data }: { view: LionView; picker: Picker; data?: LionData }) {
   const combat = view.combat;
   const attackedArea = combat?.kind === "defence" ? combat.area : "";
   const target = combat && combat.kind !== "defence" ? combat.banner : "";
@@ -67,6 +68,7 @@ export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
               picker={picker}
               attacked={area.name === attackedArea}
               target={target}
+              data={data}
             />
           );
         }
@@ -74,7 +76,7 @@ export function LionMap({ view, picker }: { view: LionView; picker: Picker }) {
         if (!cell) return null;
         return (
           <Area key={area.id} area={area} shape={cell.path} box={cell} banners={here} picker={picker}
-            attacked={area.name === attackedArea} target={target} />
+            attacked={area.name === attackedArea} target={target} data={data} />
         );
       })}
     </svg>

@@ -11,6 +11,7 @@ import { signed } from "../modifier";
 import { NameList, Section, ToPlay, Tracks } from "../panel";
 import { machineNameInWords, phaseInWords } from "../../app/phases";
 import { LionBattle } from "./battle";
+import { InSideColumn } from "../side-column";
 
 // "Egyptian infantry (2 steps)" x3 -> one line "3 × Egyptian infantry (2 steps)".
 function counted(names: string[]): string[] {
@@ -94,7 +95,7 @@ export function LionPanel({ view, data, picker, toPlay, log }: PanelProps) {
           ]}
         />
       </Section>
-      {view.combat && <LionBattle view={view} combat={view.combat} data={data} log={log} />}
+      {view.combat && <InSideColumn><LionBattle view={view} combat={view.combat} data={data} log={log} /></InSideColumn>}
       {data && (
         <Section title="Troops and leaders">
           <ForceChips view={view} data={data} picker={picker} />
