@@ -68,8 +68,7 @@ storage::EmailOutboxRow notice_mail(const MailIdentity& id, const storage::Email
     case wire::Notification::YOUR_TURN:
       action = "Make your move";
       break;
-    case wire::Notification::TIME_LOW:
-      b.subject = "Your time is running low: " + n.text();
+    case wire::Notification::TIME_LOW:  // "Time is running low in Khartoum #12: 20 h left"
       action = "Move before your time runs out";
       break;
     case wire::Notification::MATCH_STARTED:

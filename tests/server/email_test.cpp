@@ -190,6 +190,35 @@ TEST(EmailTest, VerifiedTurnNoticeDigestAndOneClickUnsubscribe) {
   EXPECT_FALSE(relay.await_messages(4, std::chrono::milliseconds(300)));
 }
 
+// Clock warnings go out at once (no delay): North, away from the match page, has used 80% of its
+// bank.
+TEST(EmailTest, ClockWarningIsMailedAtOnce) {
+  SmtpRelay relay;
+  ServerProcess server(mail_flags(relay));
+  std::string error;
+  ASSERT_TRUE(server.start(&error)) << error;
+  Player north, south;
+  wire::TimeControl tc;
+  tc.set_kind(wire::TimeControl::FISCHER);
+  tc.set_initial_seconds(1000);
+  uint64_t id = start_race(north, south, server.port(), tc, "warn");
+  ASSERT_NE(id, 0u);
+  ASSERT_TRUE(verified(north, relay, "north@example.test", 1));
+  uint32_t seq = north.last.seq();
+  ASSERT_TRUE(bid_and_leave(north, south, id, seq));  // North to move, its clock running
+  ASSERT_EQ(advance(south, 799), kStart + 799);
+  EXPECT_FALSE(relay.await_messages(2, std::chrono::milliseconds(300)));
+  ASSERT_EQ(advance(south, 1), kStart + 800);
+  ASSERT_TRUE(relay.await_messages(2));
+  std::string mail = relay.messages()[1];
+  EXPECT_EQ(mail_header(mail, "To"), "north@example.test");
+  EXPECT_EQ(mail_header(mail, "Subject"),
+            "Time is running low in Race (test fixture) #" + std::to_string(id) + ": 0 h left")
+      << mail;
+  EXPECT_NE(mail_part(mail, "text/plain").find("http://example.test/#/match/" + std::to_string(id)),
+            std::string::npos);
+}
+
 TEST(EmailTest, RefusingOrDownRelayKeepsTheNoticeQueuedAcrossARestart) {
   SmtpRelay relay;
   ServerProcess server(mail_flags(relay));
