@@ -11,6 +11,7 @@
 #include "play_support.h"
 #include "smtp_relay.h"
 #include "storage/store.h"
+#include "tournament_support.h"
 
 namespace frontier::testing {
 namespace {
@@ -217,6 +218,33 @@ TEST(EmailTest, ClockWarningIsMailedAtOnce) {
       << mail;
   EXPECT_NE(mail_part(mail, "text/plain").find("http://example.test/#/match/" + std::to_string(id)),
             std::string::npos);
+}
+
+// A tournament pairing: the round's match starts for both players; the one with a verified
+// address gets a mail at once, the other none.
+TEST(EmailTest, TournamentPairingIsMailed) {
+  SmtpRelay relay;
+  ServerProcess server(mail_flags(relay));
+  std::string error;
+  ASSERT_TRUE(server.start(&error)) << error;
+  Player organiser;
+  ASSERT_TRUE(register_player(organiser, server.port(), "org"));
+  Field f;
+  make_field(f, 2, server.port(), "pair");
+  ASSERT_TRUE(verified(f.players[0], relay, "paired@example.test", 1));
+  auto req = race_event("Mail cup", wire::SWISS);
+  req.set_rounds(1);
+  uint64_t event = create_and_fill(organiser, f, req);
+  ASSERT_NE(event, 0u);
+  ASSERT_TRUE(relay.await_messages(2));
+  std::string mail = relay.messages()[1];
+  EXPECT_EQ(mail_header(mail, "To"), "paired@example.test");
+  std::string subject = mail_header(mail, "Subject");
+  EXPECT_TRUE(subject.starts_with("Your tournament match: Race (test fixture) #") &&
+              subject.ends_with(" has started"))
+      << subject;
+  EXPECT_NE(mail_part(mail, "text/html").find("href=\"http://example.test/#/match/"), std::string::npos);
+  EXPECT_FALSE(relay.await_messages(3, std::chrono::milliseconds(300)));
 }
 
 TEST(EmailTest, RefusingOrDownRelayKeepsTheNoticeQueuedAcrossARestart) {
