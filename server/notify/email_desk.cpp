@@ -104,7 +104,7 @@ void EmailDesk::change(const ConnPtr& conn, uint64_t rid, Change edit) {
 }
 
 void EmailDesk::set_email(const ConnPtr& conn, uint64_t rid, const wire::SetEmail& req) {
-  std::string address = req.address();
+  const std::string& address = req.address();
   if (!address.empty()) {
     if (!mailer_.enabled())
       return send_error(*conn, rid, wire::INVALID_ARGUMENT,

@@ -75,9 +75,10 @@ struct WebhookSender::Impl {
     ++in_flight;
     auto url = parse_webhook_url(row.url);  // checked in add()
     std::string body = row.body;
-    post_json_async(
-        ioc, url.value(), std::move(body), policy.timeout,
-        [this, name, row = std::move(row)](core::Status st) mutable { finished(name, std::move(row), st); });
+    post_json_async(ioc, url.value(), std::move(body), policy.timeout,
+                    [this, name, row = std::move(row)](const core::Status& st) mutable {
+                      finished(name, std::move(row), st);
+                    });
     return true;
   }
 
