@@ -101,8 +101,11 @@ void Mailer::poke() {
 void Mailer::notice(uint64_t user, const wire::Notification& n) {
   if (!enabled()) return;
   int64_t now = now_();
+  // Most notifications mail nothing (no verified address, not chosen): only a stored mail or wait
+  // wakes the mailer, which would otherwise read the outbox after every move.
+  auto stored = std::make_shared<bool>(false);
   writer_.submit(
-      [this, user, n, now](storage::Store& s) {
+      [this, user, n, now, stored](storage::Store& s) {
         auto email = s.email(user);
         if (!email || !email->verified) return core::Status::ok();  // nothing to an unverified address
         uint64_t match = n.match_id();
@@ -111,16 +114,19 @@ void Mailer::notice(uint64_t user, const wire::Notification& n) {
             if (!(email->choices & storage::kEmailYourTurn)) return core::Status::ok();
             auto row = s.load_match(match);
             if (!row) return core::Status::ok();
+            *stored = true;
             return s.add_turn_email({user, match, row->seq, now + email->turn_delay, n.text()});
           }
           case wire::Notification::TIME_LOW: {
             if (!(email->choices & storage::kEmailClock)) return core::Status::ok();
+            *stored = true;
             return s
                 .add_email(notice_mail(config_.identity, *email, n, key("clock", user, match, n.at()), now))
                 .status();
           }
           case wire::Notification::MATCH_ENDED: {
             if (!(email->choices & storage::kEmailGameOver)) return core::Status::ok();
+            *stored = true;
             return s.add_email(notice_mail(config_.identity, *email, n, key("over", user, match, 0), now))
                 .status();
           }
@@ -129,6 +135,7 @@ void Mailer::notice(uint64_t user, const wire::Notification& n) {
             auto row = s.load_match(match);
             if (!row || row->tournament_id == 0 || !(email->choices & storage::kEmailPairings))
               return core::Status::ok();
+            *stored = true;
             return s.add_email(notice_mail(config_.identity, *email, n, key("pairing", user, match, 0), now))
                 .status();
           }
@@ -136,7 +143,9 @@ void Mailer::notice(uint64_t user, const wire::Notification& n) {
             return core::Status::ok();
         }
       },
-      [this](bool) { poke(); });
+      [this, stored](bool ok) {
+        if (ok && *stored) poke();
+      });
 }
 
 int64_t Mailer::retry_delay(int attempts) const {
@@ -152,7 +161,8 @@ void Mailer::loop() {
     if (!poked_) cv_.wait_for(lock, std::chrono::seconds(1));
     if (stopping_) break;
     bool poked = std::exchange(poked_, false);
-    if (!poked && (next_due == 0 || next_due > now_())) continue;
+    // While the relay rests after a failure nothing can be sent: the next look is when it ends.
+    if (!poked && (next_due == 0 || std::max(next_due, relay_rests_until_) > now_())) continue;
     lock.unlock();
     pass();
     writer_.run_sync([&next_due](storage::Store& s) { next_due = s.email_next_at(); });
