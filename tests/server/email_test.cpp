@@ -61,6 +61,16 @@ bool bid_and_leave(Player& north, Player& south, uint64_t id, uint32_t& seq) {
          leave(south, id);
 }
 
+// A frontierd mailing through a fresh SMTP server.
+class EmailTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_TRUE(server.start(&error)) << error; }
+
+  SmtpRelay relay;
+  ServerProcess server{mail_flags(relay)};
+  std::string error;
+};
+
 // Mails still queued for the relay in the server's database (a second SQLite reader), once one
 // of them has been tried `attempts` times.
 bool queued_mail_tried(const ServerProcess& server, int attempts) {
@@ -75,11 +85,7 @@ bool queued_mail_tried(const ServerProcess& server, int attempts) {
   return false;
 }
 
-TEST(EmailTest, VerifiedTurnNoticeDigestAndOneClickUnsubscribe) {
-  SmtpRelay relay;
-  ServerProcess server(mail_flags(relay));
-  std::string error;
-  ASSERT_TRUE(server.start(&error)) << error;
+TEST_F(EmailTest, VerifiedTurnNoticeDigestAndOneClickUnsubscribe) {
   Player north, south;
   uint64_t id = start_race(north, south, server.port(), {}, "mail");
   ASSERT_NE(id, 0u);
@@ -193,11 +199,7 @@ TEST(EmailTest, VerifiedTurnNoticeDigestAndOneClickUnsubscribe) {
 
 // Clock warnings go out at once (no delay): North, away from the match page, has used 80% of its
 // bank.
-TEST(EmailTest, ClockWarningIsMailedAtOnce) {
-  SmtpRelay relay;
-  ServerProcess server(mail_flags(relay));
-  std::string error;
-  ASSERT_TRUE(server.start(&error)) << error;
+TEST_F(EmailTest, ClockWarningIsMailedAtOnce) {
   Player north, south;
   wire::TimeControl tc;
   tc.set_kind(wire::TimeControl::FISCHER);
@@ -222,11 +224,7 @@ TEST(EmailTest, ClockWarningIsMailedAtOnce) {
 
 // A tournament pairing: the round's match starts for both players; the one with a verified
 // address gets a mail at once, the other none.
-TEST(EmailTest, TournamentPairingIsMailed) {
-  SmtpRelay relay;
-  ServerProcess server(mail_flags(relay));
-  std::string error;
-  ASSERT_TRUE(server.start(&error)) << error;
+TEST_F(EmailTest, TournamentPairingIsMailed) {
   Player organiser;
   ASSERT_TRUE(register_player(organiser, server.port(), "org"));
   Field f;
@@ -247,11 +245,7 @@ TEST(EmailTest, TournamentPairingIsMailed) {
   EXPECT_FALSE(relay.await_messages(3, std::chrono::milliseconds(300)));
 }
 
-TEST(EmailTest, RefusingOrDownRelayKeepsTheNoticeQueuedAcrossARestart) {
-  SmtpRelay relay;
-  ServerProcess server(mail_flags(relay));
-  std::string error;
-  ASSERT_TRUE(server.start(&error)) << error;
+TEST_F(EmailTest, RefusingOrDownRelayKeepsTheNoticeQueuedAcrossARestart) {
   Player north, south;
   uint64_t id = start_race(north, south, server.port(), {}, "relay");
   ASSERT_NE(id, 0u);
