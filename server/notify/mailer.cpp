@@ -115,7 +115,9 @@ void Mailer::notice(uint64_t user, const wire::Notification& n) {
             auto row = s.load_match(match);
             if (!row) return core::Status::ok();
             *stored = true;
-            return s.add_turn_email({user, match, row->seq, now + email->turn_delay, n.text()});
+            // The delay counts from when the turn began (the notification's time), not from when
+            // this job runs.
+            return s.add_turn_email({user, match, row->seq, n.at() + email->turn_delay, n.text()});
           }
           case wire::Notification::TIME_LOW: {
             if (!(email->choices & storage::kEmailClock)) return core::Status::ok();
