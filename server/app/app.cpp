@@ -20,6 +20,9 @@
 #include "clock/time_control.h"
 #include "match/registry.h"
 #include "match/user_connections.h"
+#include "net/static_files.h"
+#include "notify/email_desk.h"
+#include "notify/email_message.h"
 #include "notify/notifier.h"
 #include "play/play_desk.h"
 #include "storage/open_store.h"
@@ -28,6 +31,13 @@
 namespace frontier::server {
 
 namespace {
+
+// The From of e-mail notices when the operator named none: noreply@ the public URL's host.
+std::string default_mail_from(const std::string& public_url) {
+  std::string host = public_url.substr(public_url.find("://") + 3);
+  host = host.substr(0, host.find_first_of(":/"));
+  return "Frontier <noreply@" + host + ">";
+}
 
 int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -71,12 +81,24 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     spdlog::warn("frontierd: manual clock (tests only) at {}", server_clock.now());
   clock::VacationBook vacations;
   clock::WakeQueue wakeups;
-  notify::WebhookSender webhooks(writer, now);
+  notify::WebhookSender webhooks(writer, now, config.webhooks);
   std::string public_url = config.net.public_url.empty()
                                ? "http://" + config.net.address + ":" + std::to_string(config.net.port)
                                : config.net.public_url;
+  notify::MailerConfig mail_config;
+  mail_config.smtp = config.smtp;
+  mail_config.identity = {config.mail_from.empty() ? default_mail_from(public_url) : config.mail_from,
+                          public_url};
+  if (!config.smtp.url.empty()) {
+    if (auto st = notify::check_address(notify::bare_address(mail_config.identity.from)); !st) {
+      spdlog::critical("--mail-from '{}': {}", mail_config.identity.from, st.message());
+      return 1;
+    }
+  }
+  notify::Mailer mailer(mail_config, writer, now);
+  notify::EmailDesk email(mailer, writer, now);
   UserConnections user_connections;
-  notify::Notifier notifier(writer, webhooks, user_connections, now, public_url);
+  notify::Notifier notifier(writer, webhooks, user_connections, now, public_url, &mailer);
   services.now = now;
   services.vacations = &vacations;
   services.wakeups = &wakeups;
@@ -131,12 +153,28 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   TournamentHost tournaments(matches, writer, now, config.max_open_tournaments_per_user);
   tournaments.start();
   PlayDesk desk({config.vacation_days}, matches, writer, server_clock, vacations, wakeups, webhooks);
+  desk.set_email(&email, &mailer);
   desk.start();
   bots.resume(matches, writer);  // a restart resumes the games where a bot is to move
   webhooks.start();
-  service.set_extension([&tournaments, &desk](const auto& conn, uint64_t rid, const auto& msg) {
-    return tournaments.handle(conn, rid, msg) || desk.handle(conn, rid, msg);
+  mailer.start();
+  if (mailer.enabled())
+    spdlog::info("e-mail notices through {} from {}", config.smtp.url, mail_config.identity.from);
+  service.set_extension([&tournaments, &desk, &email](const auto& conn, uint64_t rid, const auto& msg) {
+    return tournaments.handle(conn, rid, msg) || desk.handle(conn, rid, msg) || email.handle(conn, rid, msg);
   });
+  net.add_route(
+      "/email/unsubscribe", [&email](const HttpRequest& req, std::function<void(HttpReply)> answer) {
+        email.unsubscribe(req.method, req.target, [answer = std::move(answer)](int status, std::string html) {
+          HttpReply r;
+          r.status = status;
+          r.content_type = "text/html; charset=utf-8";
+          r.body = std::move(html);
+          r.headers.emplace_back("Cache-Control", "no-store");
+          add_security_headers(r);
+          answer(std::move(r));
+        });
+      });
   service.set_identity_listener([&user_connections](const auto& conn) { user_connections.track(conn); });
   service.set_revoker(
       [&user_connections](uint64_t user, const std::string& token_hash, const Connection* except) {
@@ -191,6 +229,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
       tournaments.stop();  // no deadline or start time fires while the writer drains
       desk.stop();
       webhooks.stop();
+      mailer.stop();  // a mail being handed over finishes (or times out) first
       writer.stop();  // every queued commit lands; acknowledgements are posted to their sessions
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       net.close_all(std::chrono::milliseconds(2000));

@@ -32,6 +32,13 @@ core::Status parse_number(const std::string& text, T& out, const char* what) {
   return core::Status::ok();
 }
 
+core::Status parse_bool(const std::string& text, bool& out, const char* flag) {
+  if (text != "true" && text != "false" && text != "1" && text != "0")
+    return core::Status::invalid_argument(fmt::format("{} is true or false", flag));
+  out = text == "true" || text == "1";
+  return core::Status::ok();
+}
+
 core::Status parse_listen(AppConfig& c, const std::string& v) {
   auto colon = v.rfind(':');
   if (colon == std::string::npos)
@@ -139,10 +146,7 @@ const std::vector<Option>& options() {
       {"--secure-cookies", "FRONTIER_SECURE_COOKIES",
        "mark the session cookie Secure (behind a TLS proxy without --public-url)",
        [](AppConfig& c, const std::string& v) {
-         if (v != "true" && v != "false" && v != "1" && v != "0")
-           return core::Status::invalid_argument("--secure-cookies is true or false");
-         c.net.secure_cookies = v == "true" || v == "1";
-         return core::Status::ok();
+         return parse_bool(v, c.net.secure_cookies, "--secure-cookies");
        },
        "true"},
       {"--kdf", "FRONTIER_KDF", "password hashing cost: interactive (default) or min (tests only)",
@@ -167,6 +171,56 @@ const std::vector<Option>& options() {
       {"--vacation-days", "FRONTIER_VACATION_DAYS", "vacation days per user per calendar year (default 30)",
        [](AppConfig& c, const std::string& v) {
          return parse_number(v, c.vacation_days, "--vacation-days");
+       }},
+      {"--webhook-timeout", "FRONTIER_WEBHOOK_TIMEOUT",
+       "seconds a webhook receiver has to answer one delivery (default 5)",
+       [](AppConfig& c, const std::string& v) {
+         int64_t s = 0;
+         auto st = parse_number(v, s, "--webhook-timeout");
+         if (st && (s < 1 || s > 60)) return core::Status::invalid_argument("--webhook-timeout is 1 to 60");
+         c.webhooks.timeout = std::chrono::seconds(s);
+         return st;
+       }},
+      {"--webhooks-per-destination", "FRONTIER_WEBHOOKS_PER_DESTINATION",
+       "webhook deliveries in flight to one host:port at once (default 2)",
+       [](AppConfig& c, const std::string& v) {
+         auto st = parse_number(v, c.webhooks.per_destination, "--webhooks-per-destination");
+         if (st && c.webhooks.per_destination == 0)
+           return core::Status::invalid_argument("--webhooks-per-destination is at least 1");
+         return st;
+       }},
+      {"--smtp-url", "FRONTIER_SMTP_URL",
+       "mail relay for e-mail notices: smtp://HOST:PORT (STARTTLS when offered) or smtps://HOST:PORT "
+       "(default none: no mail)",
+       [](AppConfig& c, const std::string& v) {
+         if (!v.empty() && !v.starts_with("smtp://") && !v.starts_with("smtps://"))
+           return core::Status::invalid_argument("--smtp-url starts with smtp:// or smtps://");
+         c.smtp.url = v;
+         return core::Status::ok();
+       }},
+      {"--smtp-user", "FRONTIER_SMTP_USER", "user name at the mail relay (default none)",
+       [](AppConfig& c, const std::string& v) {
+         c.smtp.user = v;
+         return core::Status::ok();
+       }},
+      {"--smtp-password", "FRONTIER_SMTP_PASSWORD",
+       "password at the mail relay; prefer the environment variable (a command line is visible to all)",
+       [](AppConfig& c, const std::string& v) {
+         c.smtp.password = v;
+         return core::Status::ok();
+       }},
+      {"--smtp-require-tls", "FRONTIER_SMTP_REQUIRE_TLS",
+       "with smtp://, send nothing unless the relay's STARTTLS succeeds (default false: used when offered)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_bool(v, c.smtp.require_tls, "--smtp-require-tls");
+       },
+       "true"},
+      {"--mail-from", "FRONTIER_MAIL_FROM",
+       "From of e-mail notices, e.g. \"Frontier <frontier@example.org>\" (default noreply@ the public URL's "
+       "host)",
+       [](AppConfig& c, const std::string& v) {
+         c.mail_from = v;
+         return core::Status::ok();
        }},
       // Limits against resource exhaustion (docs/operations.md lists them all).
       {"--max-queued-bytes", "FRONTIER_MAX_QUEUED_BYTES",

@@ -11,6 +11,8 @@
 #include "bots/bot_driver.h"
 #include "core/status.h"
 #include "net/server.h"
+#include "notify/mailer.h"
+#include "notify/webhook_sender.h"
 #include "storage/store.h"
 
 namespace frontier::server {
@@ -28,6 +30,10 @@ struct AppConfig {
   bool manual_clock = false;
   int64_t manual_clock_start = 0;  // 0 = the real time at start-up
   uint32_t vacation_days = 30;
+  notify::WebhookPolicy webhooks;
+  // E-mail notices (docs/operations.md, "E-mail notices"): the relay and the From address.
+  notify::SmtpConfig smtp;
+  std::string mail_from;  // "" = "Frontier <noreply@HOST of the public URL>"
   auth::HashingQueue::Limits hashing;
   uint32_t max_open_tournaments_per_user = 10;  // created and not finished
   bots::BotConfig bots;

@@ -111,6 +111,7 @@ struct NetServer::Impl {
   Service* service = nullptr;
   Metrics* metrics = nullptr;
   std::function<std::string()> metrics_text;
+  std::vector<std::pair<std::string, HttpRoute>> routes;
   std::mutex sessions_mu;
   std::set<std::weak_ptr<WsSession>, std::owner_less<std::weak_ptr<WsSession>>> sessions;
   std::atomic<bool> accepting{false};
@@ -388,6 +389,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return write(std::move(r), version, head);
     }
     if (target == "/api/session") return session(req, own_origin);
+    for (const auto& [prefix, route] : server_.routes) {
+      if (!target.starts_with(prefix)) continue;
+      auto self = shared_from_this();
+      route(HttpRequest{std::string(req.method_string()), target, req.body()},
+            [self, version, head](HttpReply r) {
+              net::post(self->stream_.get_executor(), [self, version, head, r = std::move(r)]() mutable {
+                self->write(std::move(r), version, head);
+              });
+            });
+      return;
+    }
     StaticFiles files(server_.config.web_root);
     write(files.serve(std::string(req.method_string()), target, field_of(req, http::field::accept_encoding)),
           version, head);
@@ -542,6 +554,10 @@ void NetServer::attach(Service* service, Metrics* metrics, std::function<std::st
   impl_->service = service;
   impl_->metrics = metrics;
   impl_->metrics_text = std::move(metrics_text);
+}
+
+void NetServer::add_route(std::string prefix, HttpRoute route) {
+  impl_->routes.emplace_back(std::move(prefix), std::move(route));
 }
 
 core::Result<uint16_t> NetServer::listen() {

@@ -17,6 +17,16 @@ namespace frontier::server {
 
 class Service;
 class Metrics;
+struct HttpReply;  // net/static_files.h
+
+// A plain HTTP request to a path a route serves (outside the web client's files).
+struct HttpRequest {
+  std::string method;  // GET, HEAD, POST, ...
+  std::string target;  // path and query
+  std::string body;
+};
+// Answers a request by calling `answer` once, from any thread.
+using HttpRoute = std::function<void(const HttpRequest&, std::function<void(HttpReply)> answer)>;
 
 struct NetConfig {
   std::string address = "127.0.0.1";
@@ -58,6 +68,9 @@ class NetServer {
 
   // `metrics_text` renders /metrics. Must be called before listen().
   void attach(Service* service, Metrics* metrics, std::function<std::string()> metrics_text);
+
+  // Requests whose path starts with `prefix` go to `route`. Must be called before listen().
+  void add_route(std::string prefix, HttpRoute route);
 
   // Binds and starts accepting; returns the bound port.
   core::Result<uint16_t> listen();

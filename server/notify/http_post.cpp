@@ -2,12 +2,16 @@
 // connection never inherits a receiver's half-closed state.
 #include "notify/http_post.h"
 
+#include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <cctype>
 #include <charconv>
+#include <memory>
 
 namespace frontier::server::notify {
 
@@ -48,46 +52,100 @@ core::Result<HttpUrl> parse_webhook_url(const std::string& url) {
   return out;
 }
 
-core::Status post_json(const HttpUrl& url, const std::string& json, std::chrono::milliseconds timeout) {
-  asio::io_context ioc;
-  tcp::resolver resolver(ioc);
-  beast::tcp_stream stream(ioc);
-  http::request<http::string_body> req{http::verb::post, url.target, 11};
-  req.set(http::field::host, url.host);
-  req.set(http::field::user_agent, "frontierd-webhook");
-  req.set(http::field::content_type, "application/json");
-  req.set(http::field::connection, "close");
-  req.body() = json;
-  req.prepare_payload();
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  beast::error_code failure;
-  auto fail = [&](beast::error_code ec) {
-    if (ec && !failure) failure = ec;
-    return bool(ec);
-  };
-  // The whole exchange shares one deadline: the stream's timer covers connect, write and read.
-  stream.expires_after(timeout);
-  resolver.async_resolve(
-      url.host, std::to_string(url.port), [&](beast::error_code ec, const tcp::resolver::results_type& r) {
-        if (fail(ec)) return;
-        stream.async_connect(r, [&](beast::error_code ec2, const tcp::endpoint&) {
-          if (fail(ec2)) return;
-          http::async_write(stream, req, [&](beast::error_code ec3, size_t) {
-            if (fail(ec3)) return;
-            http::async_read(stream, buffer, res, [&](beast::error_code ec4, size_t) { fail(ec4); });
-          });
+std::string HttpUrl::destination() const {
+  std::string lower = host;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower + ":" + std::to_string(port);
+}
+
+namespace {
+
+// One delivery: its sockets, buffers and a deadline over the whole exchange. Every step holds the
+// object alive through shared_from_this; `finish` runs `done` once, whichever comes first.
+class Post : public std::enable_shared_from_this<Post> {
+ public:
+  Post(asio::io_context& ioc, HttpUrl url, std::string json, std::function<void(core::Status)> done)
+      : resolver_(ioc), stream_(ioc), deadline_(ioc), url_(std::move(url)), done_(std::move(done)) {
+    req_ = {http::verb::post, url_.target, 11};
+    req_.set(http::field::host, url_.host);
+    req_.set(http::field::user_agent, "frontierd-webhook");
+    req_.set(http::field::content_type, "application/json");
+    req_.set(http::field::connection, "close");
+    req_.body() = std::move(json);
+    req_.prepare_payload();
+    // Only the status matters: a receiver cannot make the server hold a large answer.
+    parser_.body_limit(64 * 1024);
+  }
+
+  void start(std::chrono::milliseconds timeout) {
+    auto self = shared_from_this();
+    // The resolver has no timeout of its own: one timer bounds resolve, connect, write and read.
+    deadline_.expires_after(timeout);
+    deadline_.async_wait([self](beast::error_code ec) {
+      if (ec) return;  // cancelled: the exchange ended first
+      self->finish(core::Status::failed_check(self->url_.host + ": no answer in time"));
+      self->resolver_.cancel();
+      beast::error_code ignored;
+      self->stream_.socket().close(ignored);
+    });
+    resolver_.async_resolve(url_.host, std::to_string(url_.port),
+                            [self](beast::error_code ec, const tcp::resolver::results_type& r) {
+                              if (self->failed(ec)) return;
+                              self->connect(r);
+                            });
+  }
+
+ private:
+  void connect(const tcp::resolver::results_type& endpoints) {
+    auto self = shared_from_this();
+    stream_.async_connect(endpoints, [self](beast::error_code ec, const tcp::endpoint&) {
+      if (self->failed(ec)) return;
+      http::async_write(self->stream_, self->req_, [self](beast::error_code ec2, size_t) {
+        if (self->failed(ec2)) return;
+        http::async_read(self->stream_, self->buffer_, self->parser_, [self](beast::error_code ec3, size_t) {
+          if (self->failed(ec3)) return;
+          unsigned code = self->parser_.get().result_int();
+          beast::error_code ignored;
+          self->stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+          self->finish(
+              code >= 200 && code <= 299
+                  ? core::Status::ok()
+                  : core::Status::failed_check(self->url_.host + " answered HTTP " + std::to_string(code)));
         });
       });
-  ioc.run_for(timeout + std::chrono::seconds(1));
-  beast::error_code ignored;
-  stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
-  if (failure) return core::Status::failed_check(url.host + ": " + failure.message());
-  if (!ioc.stopped()) return core::Status::failed_check(url.host + ": no answer in time");
-  unsigned code = res.result_int();
-  if (code < 200 || code > 299)
-    return core::Status::failed_check(url.host + " answered HTTP " + std::to_string(code));
-  return core::Status::ok();
+    });
+  }
+
+  bool failed(beast::error_code ec) {
+    if (!ec) return false;
+    finish(core::Status::failed_check(url_.host + ": " + ec.message()));
+    return true;
+  }
+
+  void finish(core::Status st) {
+    if (!done_) return;
+    deadline_.cancel();
+    auto done = std::move(done_);
+    done_ = nullptr;
+    done(std::move(st));
+  }
+
+  tcp::resolver resolver_;
+  beast::tcp_stream stream_;
+  asio::steady_timer deadline_;
+  HttpUrl url_;
+  http::request<http::string_body> req_;
+  beast::flat_buffer buffer_;
+  http::response_parser<http::string_body> parser_;
+  std::function<void(core::Status)> done_;
+};
+
+}  // namespace
+
+void post_json_async(asio::io_context& ioc, const HttpUrl& url, std::string json,
+                     std::chrono::milliseconds timeout, std::function<void(core::Status)> done) {
+  std::make_shared<Post>(ioc, url, std::move(json), std::move(done))->start(timeout);
 }
 
 }  // namespace frontier::server::notify

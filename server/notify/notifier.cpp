@@ -27,12 +27,13 @@ std::string kind_name(wire::Notification::Kind kind) {
 }
 
 Notifier::Notifier(storage::Writer& writer, WebhookSender& sender, UserConnections& connections,
-                   std::function<int64_t()> now, std::string public_url)
+                   std::function<int64_t()> now, std::string public_url, Mailer* mailer)
     : writer_(writer),
       sender_(sender),
       now_(std::move(now)),
       connections_(connections),
-      public_url_(std::move(public_url)) {}
+      public_url_(std::move(public_url)),
+      mailer_(mailer) {}
 
 std::string Notifier::webhook_body(const wire::Notification& n) const {
   std::string url = public_url_ + "/#/match/" + std::to_string(n.match_id());
@@ -46,6 +47,7 @@ void Notifier::notify(uint64_t user, const wire::Notification& n) {
   wire::ServerMessage m;
   *m.mutable_notification() = n;
   connections_.for_each(user, [&m](Connection& conn) { conn.send(m); });
+  if (mailer_) mailer_->notice(user, n);
   storage::OutboxRow row;
   row.user_id = user;
   row.body = webhook_body(n);

@@ -1,12 +1,14 @@
 // The notifier: a notification for a user goes to each of their open connections
-// (ServerMessage.notification) and, when they set a webhook and want this kind, into the webhook
-// outbox. Matches have already left out users who are looking at the match (match_clock.cpp).
+// (ServerMessage.notification), when they set a webhook and want this kind, into the webhook
+// outbox, and to the mailer, which decides what their e-mail choices make of it. Matches have already left
+// out users who are looking at the match (match_clock.cpp).
 #pragma once
 
 #include <functional>
 #include <string>
 
 #include "match/user_connections.h"
+#include "notify/mailer.h"
 #include "notify/sink.h"
 #include "notify/webhook_sender.h"
 #include "storage/writer.h"
@@ -17,7 +19,7 @@ class Notifier final : public Sink {
  public:
   // `public_url` is the base of links in webhook bodies ("http://host:port").
   Notifier(storage::Writer& writer, WebhookSender& sender, UserConnections& connections,
-           std::function<int64_t()> now, std::string public_url);
+           std::function<int64_t()> now, std::string public_url, Mailer* mailer = nullptr);
 
   void notify(uint64_t user, const wire::Notification& n) override;
 
@@ -30,6 +32,7 @@ class Notifier final : public Sink {
   std::function<int64_t()> now_;
   UserConnections& connections_;
   std::string public_url_;
+  Mailer* mailer_;
 };
 
 // The profile flag that enables webhooks of `kind` (takeback and rematch offers ride on "your turn":

@@ -1,13 +1,157 @@
+// Everything below runs on the sender's own io_context thread (enqueue and poke post to it), so
+// the queues need no lock. The thread only waits on sockets and timers: no delivery blocks it.
 #include "notify/webhook_sender.h"
 
 #include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <deque>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
 
 #include "notify/http_post.h"
 
 namespace frontier::server::notify {
 
+namespace asio = boost::asio;
+
+struct WebhookSender::Impl {
+  struct Destination {
+    std::deque<storage::OutboxRow> rows;  // waiting, in arrival order (each with its own next_at)
+    size_t in_flight = 0;
+    int failures = 0;           // in a row; a success clears it
+    int64_t resting_until = 0;  // server clock: nothing is sent here before
+  };
+
+  Impl(storage::Writer& w, std::function<int64_t()> n, WebhookPolicy p)
+      : writer(w), now(std::move(n)), policy(std::move(p)), work(ioc.get_executor()), ticker(ioc) {}
+
+  // A row the sender does not hold yet (the outbox read at start and a notification stored just
+  // before it may name the same row: it is delivered once).
+  void add(storage::OutboxRow row) {
+    if (!known.insert(row.id).second) return;
+    auto url = parse_webhook_url(row.url);
+    if (!url) {
+      // Stored before the rules for URLs changed: it can never be delivered.
+      spdlog::warn("webhook for user {} given up: {}", row.user_id, url.status().message());
+      forget(row.id);
+      return;
+    }
+    destinations[url.value().destination()].rows.push_back(std::move(row));
+  }
+
+  // Starts every due delivery the caps allow, one destination after another in turn so that the
+  // total cap, when reached, is shared fairly.
+  void pump() {
+    if (destinations.empty()) return;
+    int64_t t = now();
+    bool progress = true;
+    while (progress && in_flight < policy.in_flight) {
+      progress = false;
+      auto it = destinations.upper_bound(cursor);
+      for (size_t n = 0; n < destinations.size() && in_flight < policy.in_flight; ++n, ++it) {
+        if (it == destinations.end()) it = destinations.begin();
+        if (start_one(it->first, it->second, t)) {
+          progress = true;
+          cursor = it->first;
+        }
+      }
+    }
+  }
+
+  bool start_one(const std::string& name, Destination& d, int64_t t) {
+    if (d.in_flight >= policy.per_destination || d.resting_until > t) return false;
+    auto due = std::find_if(d.rows.begin(), d.rows.end(), [t](const auto& r) { return r.next_at <= t; });
+    if (due == d.rows.end()) return false;
+    storage::OutboxRow row = std::move(*due);
+    d.rows.erase(due);
+    ++d.in_flight;
+    ++in_flight;
+    auto url = parse_webhook_url(row.url);  // checked in add()
+    std::string body = row.body;
+    post_json_async(ioc, url.value(), std::move(body), policy.timeout,
+                    [this, name, row = std::move(row)](const core::Status& st) mutable {
+                      finished(name, std::move(row), st);
+                    });
+    return true;
+  }
+
+  void finished(const std::string& name, storage::OutboxRow row, const core::Status& st) {
+    Destination& d = destinations[name];
+    --d.in_flight;
+    --in_flight;
+    ++row.attempts;
+    int64_t t = now();
+    if (st) {
+      d.failures = 0;
+      d.resting_until = 0;
+      spdlog::info("webhook for user {} delivered (attempt {})", row.user_id, row.attempts);
+      forget(row.id);
+    } else {
+      ++d.failures;
+      int64_t rest = policy.rest_after_failure;
+      for (int i = 1; i < d.failures && rest < policy.rest_max; ++i) rest *= 2;
+      d.resting_until = std::max(d.resting_until, t + std::min(rest, policy.rest_max));
+      if (row.attempts > static_cast<int>(policy.retry_after.size())) {
+        spdlog::warn("webhook for user {} given up after {} attempts: {}", row.user_id, row.attempts,
+                     st.message());
+        forget(row.id);
+      } else {
+        row.next_at = t + policy.retry_after[static_cast<size_t>(row.attempts) - 1];
+        spdlog::info("webhook for user {} failed (attempt {}): {}; next try at {}; {} rests until {}",
+                     row.user_id, row.attempts, st.message(), row.next_at, name, d.resting_until);
+        writer.submit([id = row.id, attempts = row.attempts, next = row.next_at](storage::Store& s) {
+          return s.retry_outbox(id, attempts, next);
+        });
+        d.rows.push_back(std::move(row));
+      }
+    }
+    pump();
+  }
+
+  void forget(uint64_t id) {
+    known.erase(id);
+    writer.submit([id](storage::Store& s) { return s.delete_outbox(id); });
+  }
+
+  // The real clock moves on its own: look again every second (the manual one pokes). Idle
+  // destinations that have rested are dropped so the map holds only live ones.
+  void tick() {
+    ticker.expires_after(std::chrono::seconds(1));
+    ticker.async_wait([this](boost::system::error_code ec) {
+      if (ec) return;
+      int64_t t = now();
+      for (auto it = destinations.begin(); it != destinations.end();) {
+        const Destination& d = it->second;
+        bool idle = d.rows.empty() && d.in_flight == 0 && d.resting_until <= t;
+        it = idle ? destinations.erase(it) : std::next(it);
+      }
+      pump();
+      tick();
+    });
+  }
+
+  storage::Writer& writer;
+  std::function<int64_t()> now;
+  WebhookPolicy policy;
+  asio::io_context ioc{1};
+  asio::executor_work_guard<asio::io_context::executor_type> work;
+  asio::steady_timer ticker;
+  std::map<std::string, Destination> destinations;
+  std::string cursor;  // the destination served last
+  std::set<uint64_t> known;
+  size_t in_flight = 0;
+  std::thread thread;
+};
+
 WebhookSender::WebhookSender(storage::Writer& writer, std::function<int64_t()> now, WebhookPolicy policy)
-    : writer_(writer), now_(std::move(now)), policy_(std::move(policy)) {}
+    : impl_(std::make_unique<Impl>(writer, std::move(now), std::move(policy))) {}
 
 WebhookSender::~WebhookSender() {
   stop();
@@ -15,78 +159,33 @@ WebhookSender::~WebhookSender() {
 
 void WebhookSender::start() {
   std::vector<storage::OutboxRow> stored;
-  writer_.run_sync([&stored](storage::Store& s) { stored = s.outbox(); });
-  {
-    std::lock_guard lock(mu_);
-    pending_.insert(pending_.end(), stored.begin(), stored.end());
-  }
+  impl_->writer.run_sync([&stored](storage::Store& s) { stored = s.outbox(); });
   if (!stored.empty()) spdlog::info("webhooks: {} deliveries pending from before the restart", stored.size());
-  thread_ = std::thread([this] { loop(); });
+  Impl* impl = impl_.get();
+  asio::post(impl->ioc, [impl, stored = std::move(stored)]() mutable {
+    for (auto& row : stored) impl->add(std::move(row));
+    impl->pump();
+    impl->tick();
+  });
+  impl->thread = std::thread([impl] { impl->ioc.run(); });
 }
 
 void WebhookSender::stop() {
-  {
-    std::lock_guard lock(mu_);
-    stopping_ = true;
-  }
-  cv_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  impl_->ioc.stop();
+  if (impl_->thread.joinable()) impl_->thread.join();
 }
 
 void WebhookSender::enqueue(storage::OutboxRow row) {
-  {
-    std::lock_guard lock(mu_);
-    pending_.push_back(std::move(row));
-  }
-  cv_.notify_all();
+  Impl* impl = impl_.get();
+  asio::post(impl->ioc, [impl, row = std::move(row)]() mutable {
+    impl->add(std::move(row));
+    impl->pump();
+  });
 }
 
 void WebhookSender::poke() {
-  cv_.notify_all();
-}
-
-void WebhookSender::loop() {
-  std::unique_lock lock(mu_);
-  while (!stopping_) {
-    int64_t now = now_();
-    auto due =
-        std::find_if(pending_.begin(), pending_.end(), [now](const auto& r) { return r.next_at <= now; });
-    if (due == pending_.end()) {
-      // The real clock moves on its own: look again every second. The manual one pokes.
-      cv_.wait_for(lock, std::chrono::seconds(1));
-      continue;
-    }
-    storage::OutboxRow row = std::move(*due);
-    pending_.erase(due);
-    lock.unlock();
-    deliver(std::move(row));
-    lock.lock();
-  }
-}
-
-void WebhookSender::deliver(storage::OutboxRow row) {
-  auto url = parse_webhook_url(row.url);
-  core::Status st = url ? post_json(url.value(), row.body, policy_.timeout) : url.status();
-  ++row.attempts;
-  if (st) {
-    spdlog::info("webhook for user {} delivered (attempt {})", row.user_id, row.attempts);
-    writer_.submit([id = row.id](storage::Store& s) { return s.delete_outbox(id); });
-    return;
-  }
-  if (!url || row.attempts > static_cast<int>(policy_.retry_after.size())) {
-    spdlog::warn("webhook for user {} given up after {} attempts: {}", row.user_id, row.attempts,
-                 st.message());
-    writer_.submit([id = row.id](storage::Store& s) { return s.delete_outbox(id); });
-    return;
-  }
-  row.next_at = now_() + policy_.retry_after[static_cast<size_t>(row.attempts) - 1];
-  spdlog::info("webhook for user {} failed (attempt {}): {}; next try at {}", row.user_id, row.attempts,
-               st.message(), row.next_at);
-  writer_.submit([id = row.id, attempts = row.attempts, next = row.next_at](storage::Store& s) {
-    return s.retry_outbox(id, attempts, next);
-  });
-  std::lock_guard lock(mu_);
-  pending_.push_back(std::move(row));
+  Impl* impl = impl_.get();
+  asio::post(impl->ioc, [impl] { impl->pump(); });
 }
 
 }  // namespace frontier::server::notify

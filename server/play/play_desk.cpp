@@ -89,7 +89,7 @@ bool PlayDesk::handle(const ConnPtr& conn, uint64_t rid, const wire::ClientMessa
 }
 
 void PlayDesk::reply_profile(const ConnPtr& conn, uint64_t rid, const storage::ProfileRow& row,
-                             const std::string& name) {
+                             const std::optional<storage::EmailRow>& email, const std::string& name) {
   int64_t now = clock_.now();
   wire::ServerMessage m;
   m.set_request_id(rid);
@@ -105,18 +105,21 @@ void PlayDesk::reply_profile(const ConnPtr& conn, uint64_t rid, const storage::P
   p->set_vacation_days_left(used >= config_.vacation_days_per_year ? 0
                                                                    : config_.vacation_days_per_year - used);
   if (auto v = vacations_.current(row.user_id, now)) p->set_vacation_until(v->ends_at);
+  if (email_) email_->fill(email, *p->mutable_email());
   conn->send(m);
 }
 
 void PlayDesk::get_profile(const ConnPtr& conn, uint64_t rid) {
   Identity who = conn->identity();
   auto row = std::make_shared<storage::ProfileRow>();
+  auto email = std::make_shared<std::optional<storage::EmailRow>>();
   writer_.submit(
-      [row, user = who.user_id](storage::Store& s) {
+      [row, email, user = who.user_id](storage::Store& s) {
         *row = s.profile(user);
+        *email = s.email(user);
         return core::Status::ok();
       },
-      [this, conn, rid, row, who](bool) { reply_profile(conn, rid, *row, who.user_name); });
+      [this, conn, rid, row, email, who](bool) { reply_profile(conn, rid, *row, *email, who.user_name); });
 }
 
 void PlayDesk::update_profile(const ConnPtr& conn, uint64_t rid, const wire::UpdateProfile& req) {
@@ -126,9 +129,11 @@ void PlayDesk::update_profile(const ConnPtr& conn, uint64_t rid, const wire::Upd
   }
   Identity who = conn->identity();
   auto row = std::make_shared<storage::ProfileRow>();
+  auto email = std::make_shared<std::optional<storage::EmailRow>>();
   writer_.submit(
-      [row, req, user = who.user_id](storage::Store& s) {
+      [row, email, req, user = who.user_id](storage::Store& s) {
         *row = s.profile(user);
+        *email = s.email(user);
         if (req.has_webhook_url()) row->webhook_url = req.webhook_url();
         auto set = [&](bool has, bool on, uint32_t flag) {
           if (has) row->notify_flags = on ? (row->notify_flags | flag) : (row->notify_flags & ~flag);
@@ -138,9 +143,9 @@ void PlayDesk::update_profile(const ConnPtr& conn, uint64_t rid, const wire::Upd
         set(req.has_notify_time_low(), req.notify_time_low(), storage::kNotifyTimeLow);
         return s.put_profile(*row);
       },
-      [this, conn, rid, row, who](bool ok) {
+      [this, conn, rid, row, email, who](bool ok) {
         if (!ok) return send_error(*conn, rid, wire::INTERNAL, "Could not store the profile");
-        reply_profile(conn, rid, *row, who.user_name);
+        reply_profile(conn, rid, *row, *email, who.user_name);
       });
 }
 
@@ -176,8 +181,9 @@ void PlayDesk::set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVa
   }
   auto stored = std::make_shared<storage::VacationRow>(row);
   auto profile = std::make_shared<storage::ProfileRow>();
+  auto email = std::make_shared<std::optional<storage::EmailRow>>();
   writer_.submit(
-      [stored, profile](storage::Store& s) {
+      [stored, profile, email](storage::Store& s) {
         if (stored->id == 0) {
           auto added = s.add_vacation(*stored);
           if (!added) return added.status();
@@ -186,9 +192,10 @@ void PlayDesk::set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVa
           return st;
         }
         *profile = s.profile(stored->user_id);
+        *email = s.email(stored->user_id);
         return core::Status::ok();
       },
-      [this, conn, rid, stored, profile, who](bool ok) {
+      [this, conn, rid, stored, profile, email, who](bool ok) {
         {
           std::lock_guard lock(mu_);
           vacation_changing_.erase(who.user_id);
@@ -197,8 +204,8 @@ void PlayDesk::set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVa
         vacations_.put(*stored);
         spdlog::info("user {}: vacation {} to {}", who.user_id, stored->starts_at, stored->ends_at);
         // The reply waits for the clocks to move, so what the user sees next already shows it.
-        reschedule_user(who.user_id, [this, conn, rid, profile, who] {
-          reply_profile(conn, rid, *profile, who.user_name);
+        reschedule_user(who.user_id, [this, conn, rid, profile, email, who] {
+          reply_profile(conn, rid, *profile, *email, who.user_name);
         });
       });
 }
@@ -234,6 +241,7 @@ void PlayDesk::advance_clock(const ConnPtr& conn, uint64_t rid, const wire::Adva
     return send_error(*conn, rid, wire::INVALID_ARGUMENT, "AdvanceClock moves at most 10 years at once");
   int64_t now = clock_.advance(static_cast<int64_t>(req.seconds()));
   sender_.poke();
+  if (mailer_) mailer_->poke();
   // Deadlines passed by this step fire before the reply: a test sees their effect at once.
   fire_due([conn, rid, now] {
     wire::ServerMessage m;

@@ -14,6 +14,7 @@
 #include "clock/vacations.h"
 #include "clock/wake_queue.h"
 #include "match/registry.h"
+#include "notify/email_desk.h"
 #include "notify/notifier.h"
 #include "notify/webhook_sender.h"
 
@@ -28,6 +29,12 @@ class PlayDesk {
   PlayDesk(PlayDeskConfig config, MatchRegistry& matches, storage::Writer& writer, clock::ServerClock& clock,
            clock::VacationBook& vacations, clock::WakeQueue& wakeups, notify::WebhookSender& sender);
   ~PlayDesk();
+
+  // The profile shows the e-mail settings; AdvanceClock tells the mailer the clock moved.
+  void set_email(notify::EmailDesk* email, notify::Mailer* mailer) {
+    email_ = email;
+    mailer_ = mailer;
+  }
 
   // Loads vacations and the due times of timed matches (blocking), fires what fell due while the
   // server was down, then starts the driver (real clock only). Call once before serving.
@@ -47,7 +54,7 @@ class PlayDesk {
   void set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVacation& req);
   void advance_clock(const ConnPtr& conn, uint64_t rid, const wire::AdvanceClock& req);
   void reply_profile(const ConnPtr& conn, uint64_t rid, const storage::ProfileRow& row,
-                     const std::string& name);
+                     const std::optional<storage::EmailRow>& email, const std::string& name);
   // Every running match of `user` recomputes its clocks (a vacation began or ended).
   // `done` runs once each has.
   void reschedule_user(uint64_t user, std::function<void()> done);
@@ -62,6 +69,8 @@ class PlayDesk {
   clock::VacationBook& vacations_;
   clock::WakeQueue& wakeups_;
   notify::WebhookSender& sender_;
+  notify::EmailDesk* email_ = nullptr;
+  notify::Mailer* mailer_ = nullptr;
   std::mutex mu_;
   std::set<uint64_t> vacation_changing_;  // users whose SetVacation is being stored
   std::condition_variable cv_;

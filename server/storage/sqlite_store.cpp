@@ -592,6 +592,144 @@ class SqliteStore final : public Store {
     return out;
   }
 
+  // E-mail notices (migrations/0006_email.sql).
+  static constexpr const char* kEmailColumns =
+      "user_id, address, verified, code_hash, code_expires, code_tries, code_sent_at, choices, turn_delay, "
+      "unsubscribe, digest_due";
+  static EmailRow read_email(const Stmt& s) {
+    EmailRow r;
+    r.user_id = static_cast<uint64_t>(s.i64(0));
+    r.address = s.str(1);
+    r.verified = s.i64(2) != 0;
+    r.code_hash = s.str(3);
+    r.code_expires = s.i64(4);
+    r.code_tries = static_cast<int>(s.i64(5));
+    r.code_sent_at = s.i64(6);
+    r.choices = static_cast<uint32_t>(s.i64(7));
+    r.turn_delay = s.i64(8);
+    r.unsubscribe = s.str(9);
+    r.digest_due = s.i64(10);
+    return r;
+  }
+  template <typename Bind>
+  std::vector<EmailRow> email_query(const std::string& where, Bind bind) {
+    Stmt& s = stmt(std::string("SELECT ") + kEmailColumns + " FROM user_email " + where);
+    bind(s);
+    std::vector<EmailRow> out;
+    while (s.step() == SQLITE_ROW) out.push_back(read_email(s));
+    s.reset();
+    return out;
+  }
+  std::optional<EmailRow> email(uint64_t user_id) override {
+    auto rows = email_query("WHERE user_id = ?", [&](Stmt& s) { s.bind(1, static_cast<int64_t>(user_id)); });
+    if (rows.empty()) return std::nullopt;
+    return rows[0];
+  }
+  std::optional<EmailRow> email_by_unsubscribe(const std::string& secret) override {
+    auto rows = email_query("WHERE unsubscribe = ?", [&](Stmt& s) { s.bind_text(1, secret); });
+    if (rows.empty()) return std::nullopt;
+    return rows[0];
+  }
+  core::Status put_email(const EmailRow& row) override {
+    int64_t user = static_cast<int64_t>(row.user_id);
+    if (row.address.empty()) {
+      Stmt& d = stmt("DELETE FROM user_email WHERE user_id = ?");
+      d.bind(1, user);
+      if (auto st = write(d); !st) return st;
+      Stmt& t = stmt("DELETE FROM turn_emails WHERE user_id = ?");
+      t.bind(1, user);
+      return write(t);
+    }
+    Stmt& s = stmt(std::string("INSERT OR REPLACE INTO user_email(") + kEmailColumns +
+                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    s.bind(1, user).bind_text(2, row.address).bind(3, row.verified ? 1 : 0).bind_text(4, row.code_hash);
+    s.bind(5, row.code_expires).bind(6, row.code_tries).bind(7, row.code_sent_at).bind(8, row.choices);
+    s.bind(9, row.turn_delay).bind_text(10, row.unsubscribe).bind(11, row.digest_due);
+    return write(s);
+  }
+  std::vector<EmailRow> digests_due(int64_t now, uint32_t limit) override {
+    return email_query(
+        "WHERE verified = 1 AND (choices & 2) != 0 AND digest_due <= ? ORDER BY digest_due LIMIT ?",
+        [&](Stmt& s) { s.bind(1, now).bind(2, limit); });
+  }
+  core::Result<bool> add_email(const EmailOutboxRow& row) override {
+    Stmt& s = stmt(
+        "INSERT OR IGNORE INTO email_outbox(user_id, dedupe, to_address, message, attempts, next_at, "
+        "created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    s.bind(1, static_cast<int64_t>(row.user_id)).bind_text(2, row.dedupe).bind_text(3, row.to);
+    s.bind_text(4, row.message).bind(5, row.attempts).bind(6, row.next_at).bind(7, row.created_at);
+    if (auto st = write(s); !st) return st;
+    return sqlite3_changes(db_) > 0;
+  }
+  std::vector<EmailOutboxRow> emails_due(int64_t now, uint32_t limit) override {
+    Stmt& s = stmt(
+        "SELECT id, user_id, dedupe, to_address, message, attempts, next_at, created_at FROM email_outbox "
+        "WHERE sent_at = 0 AND next_at <= ? ORDER BY next_at, id LIMIT ?");
+    s.bind(1, now).bind(2, limit);
+    std::vector<EmailOutboxRow> out;
+    while (s.step() == SQLITE_ROW) {
+      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.str(2), s.str(3),
+                     s.str(4), static_cast<int>(s.i64(5)), s.i64(6), s.i64(7)});
+    }
+    s.reset();
+    return out;
+  }
+  int64_t email_next_at() override {
+    Stmt& s = stmt(
+        "SELECT min(t) FROM (SELECT min(next_at) AS t FROM email_outbox WHERE sent_at = 0 "
+        "UNION ALL SELECT min(due_at) FROM turn_emails "
+        "UNION ALL SELECT min(digest_due) FROM user_email WHERE verified = 1 AND (choices & 2) != 0)");
+    int64_t out = s.step() == SQLITE_ROW ? s.i64(0) : 0;
+    s.reset();
+    return out;
+  }
+  core::Status email_sent(uint64_t id, int64_t at, int64_t forget_before) override {
+    Stmt& s = stmt("UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?");
+    s.bind(1, at).bind(2, static_cast<int64_t>(id));
+    if (auto st = write(s); !st) return st;
+    Stmt& old = stmt("DELETE FROM email_outbox WHERE sent_at != 0 AND sent_at < ?");
+    old.bind(1, forget_before);
+    return write(old);
+  }
+  core::Status email_retry(uint64_t id, int attempts, int64_t next_at) override {
+    Stmt& s = stmt("UPDATE email_outbox SET attempts = ?, next_at = ? WHERE id = ?");
+    s.bind(1, attempts).bind(2, next_at).bind(3, static_cast<int64_t>(id));
+    return write(s);
+  }
+  core::Status add_turn_email(const TurnEmailRow& row) override {
+    Stmt& s = stmt(
+        "INSERT OR IGNORE INTO turn_emails(user_id, match_id, seq, due_at, text) VALUES (?, ?, ?, ?, ?)");
+    s.bind(1, static_cast<int64_t>(row.user_id)).bind(2, static_cast<int64_t>(row.match_id));
+    s.bind(3, row.seq).bind(4, row.due_at).bind_text(5, row.text);
+    return write(s);
+  }
+  std::vector<TurnEmailRow> turn_emails_due(int64_t now, uint32_t limit) override {
+    Stmt& s = stmt(
+        "SELECT user_id, match_id, seq, due_at, text FROM turn_emails WHERE due_at <= ? ORDER BY due_at "
+        "LIMIT ?");
+    s.bind(1, now).bind(2, limit);
+    std::vector<TurnEmailRow> out;
+    while (s.step() == SQLITE_ROW) {
+      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)),
+                     static_cast<uint32_t>(s.i64(2)), s.i64(3), s.str(4)});
+    }
+    s.reset();
+    return out;
+  }
+  core::Status delete_turn_email(uint64_t user_id, uint64_t match_id) override {
+    Stmt& s = stmt("DELETE FROM turn_emails WHERE user_id = ? AND match_id = ?");
+    s.bind(1, static_cast<int64_t>(user_id)).bind(2, static_cast<int64_t>(match_id));
+    return write(s);
+  }
+  uint32_t seen_seq(uint64_t user_id, uint64_t match_id) override {
+    Stmt& s = stmt("SELECT seen_seq FROM match_seen WHERE user_id = ? AND match_id = ?");
+    s.bind(1, static_cast<int64_t>(user_id)).bind(2, static_cast<int64_t>(match_id));
+    uint32_t out = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
+    s.reset();
+    return out;
+  }
+
  private:
   // Looked up by string_view: the writer finds its statements several times per action, and a
   // std::string key built from each literal would allocate every time.

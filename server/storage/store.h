@@ -124,6 +124,47 @@ struct OutboxRow {
   int64_t next_at = 0;
 };
 
+// E-mail notices (migrations/0006_email.sql). Numbers are stored: never renumber.
+enum EmailChoice : uint32_t {
+  kEmailYourTurn = 1,
+  kEmailDigest = 2,
+  kEmailClock = 4,
+  kEmailPairings = 8,
+  kEmailGameOver = 16,
+};
+struct EmailRow {
+  uint64_t user_id = 0;
+  std::string address;
+  bool verified = false;
+  std::string code_hash;  // of the verification code mailed; "" = none pending
+  int64_t code_expires = 0;
+  int code_tries = 0;
+  int64_t code_sent_at = 0;
+  uint32_t choices = kEmailYourTurn | kEmailClock | kEmailPairings | kEmailGameOver;
+  int64_t turn_delay = 3600;  // seconds
+  std::string unsubscribe;    // the one-click unsubscribe link's secret
+  int64_t digest_due = 0;
+};
+// A mail queued for the relay.
+struct EmailOutboxRow {
+  uint64_t id = 0;
+  uint64_t user_id = 0;
+  std::string dedupe;  // one notice, one key: queued (and so sent) once
+  std::string to;
+  std::string message;  // RFC 5322, sent as is
+  int attempts = 0;
+  int64_t next_at = 0;
+  int64_t created_at = 0;
+};
+// A "your turn" mail waiting for the user's delay.
+struct TurnEmailRow {
+  uint64_t user_id = 0;
+  uint64_t match_id = 0;
+  uint32_t seq = 0;
+  int64_t due_at = 0;
+  std::string text;
+};
+
 // Durability of commit(): kFull syncs the WAL on every commit (survives power loss);
 // kNormal survives a process crash (SIGKILL) but not power loss; kOff is for benchmarks only.
 enum class Durability { kOff, kNormal, kFull };
@@ -278,6 +319,65 @@ class Store {
     return {};
   }
   virtual std::vector<OutboxRow> outbox() { return {}; }
+
+  // E-mail notices (migrations/0006_email.sql). Not pure, like the calls above.
+  virtual std::optional<EmailRow> email(uint64_t user_id) {
+    (void)user_id;
+    return std::nullopt;
+  }
+  virtual std::optional<EmailRow> email_by_unsubscribe(const std::string& secret) {
+    (void)secret;
+    return std::nullopt;
+  }
+  // Stores the row; an empty address removes it (and its pending turn mails).
+  virtual core::Status put_email(const EmailRow& row) {
+    (void)row;
+    return {};
+  }
+  // Verified addresses with the digest chosen whose digest is due.
+  virtual std::vector<EmailRow> digests_due(int64_t now, uint32_t limit) {
+    (void)now, (void)limit;
+    return {};
+  }
+  // Queues a mail unless one with its dedupe key was ever queued; true when queued now.
+  virtual core::Result<bool> add_email(const EmailOutboxRow& row) {
+    (void)row;
+    return false;
+  }
+  // Unsent mails due by `now`, earliest first.
+  virtual std::vector<EmailOutboxRow> emails_due(int64_t now, uint32_t limit) {
+    (void)now, (void)limit;
+    return {};
+  }
+  // The earliest next_at of an unsent mail or a waiting turn mail; 0 = none.
+  virtual int64_t email_next_at() { return 0; }
+  // The relay took it; sent mails older than `forget_before` are dropped.
+  virtual core::Status email_sent(uint64_t id, int64_t at, int64_t forget_before) {
+    (void)id, (void)at, (void)forget_before;
+    return {};
+  }
+  virtual core::Status email_retry(uint64_t id, int attempts, int64_t next_at) {
+    (void)id, (void)attempts, (void)next_at;
+    return {};
+  }
+  // An earlier wait for the same match stands.
+  virtual core::Status add_turn_email(const TurnEmailRow& row) {
+    (void)row;
+    return {};
+  }
+  virtual std::vector<TurnEmailRow> turn_emails_due(int64_t now, uint32_t limit) {
+    (void)now, (void)limit;
+    return {};
+  }
+  virtual core::Status delete_turn_email(uint64_t user_id, uint64_t match_id) {
+    (void)user_id, (void)match_id;
+    return {};
+  }
+  // The match's seq when `user_id` last looked at it; 0 = never.
+  virtual uint32_t seen_seq(uint64_t user_id, uint64_t match_id) {
+    (void)user_id, (void)match_id;
+    return 0;
+  }
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode and applies the embedded

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "harness.h"
+#include "play_support.h"
 #include "storage/store.h"
 #include "webhook_receiver.h"
 
@@ -27,33 +28,6 @@ wire::TimeControl pace(uint32_t bank, uint32_t increment, uint32_t cap) {
   tc.set_increment_seconds(increment);
   tc.set_cap_seconds(cap);
   return tc;
-}
-
-// A Race between two fresh players with clock `tc`; both hold the running update after.
-uint64_t start_race(Player& a, Player& b, uint16_t port, const wire::TimeControl& tc,
-                    const std::string& stem) {
-  if (!register_player(a, port, stem + "a") || !register_player(b, port, stem + "b")) return 0;
-  auto msg = create_match_msg("race", "North");
-  *msg.mutable_create_match()->mutable_time_control() = tc;
-  auto created = a.c->request(msg);
-  if (!created || !created->has_created()) return 0;
-  uint64_t id = created->created().match_id();
-  auto joined = b.c->request(join_msg(id));
-  if (!joined || !joined->has_update()) return 0;
-  b.last = joined->update();
-  for (;;) {
-    auto m = a.c->wait_for([](const wire::ServerMessage& x) { return x.has_update(); });
-    if (!m) return 0;
-    a.last = m->update();
-    if (a.last.status() == wire::RUNNING) return id;
-  }
-}
-
-int64_t advance(Player& p, uint64_t seconds) {
-  wire::ClientMessage m;
-  m.mutable_advance_clock()->set_seconds(seconds);
-  auto r = p.c->request(m);
-  return r && r->body_case() == wire::ServerMessage::kClock ? r->clock() : -1;
 }
 
 // Plays choice `index` of `p`'s prompt; every player catches up to the new seq.
@@ -83,14 +57,6 @@ core::Result<wire::ServerMessage> vacation(Player& p, uint32_t days) {
   wire::ClientMessage m;
   m.mutable_set_vacation()->set_days(days);
   return p.c->request(m);
-}
-
-// `p` leaves the match page: no longer subscribed, so no longer "looking" at the match.
-bool leave(Player& p, uint64_t id) {
-  wire::ClientMessage m;
-  m.mutable_unsubscribe()->set_match_id(id);
-  auto r = p.c->request(m);
-  return r && r->ok();
 }
 
 // Reads the server's webhook outbox from its database (a second SQLite reader) until its one
@@ -387,6 +353,46 @@ TEST(ClockTest, WebhookDeliveryRetriesAndSkipsWatchers) {
   ASSERT_TRUE(receiver.await_requests(2));
   EXPECT_EQ(receiver.bodies()[1], body);
   EXPECT_FALSE(receiver.await_requests(3, std::chrono::milliseconds(200)));
+}
+
+// Issue 48, N5: one account's webhook that never answers must not delay anyone else's. South's
+// endpoint accepts and stays silent (each delivery holds until the sender's 5 s timeout); North's
+// answers. Turns alternate, so every "your turn" for North is queued behind one for South; all
+// three of North's must still arrive within 3 s (one sender delivering in order would take 15 s),
+// and the silent endpoint holds no more than its two slots.
+TEST(ClockTest, SilentWebhookDelaysNoOtherDestination) {
+  WebhookReceiver receiver;
+  SilentEndpoint silent;
+  ServerProcess server(clock_flags());
+  std::string error;
+  ASSERT_TRUE(server.start(&error)) << error;
+  Player north, south;
+  uint64_t id = start_race(north, south, server.port(), {}, "fair");
+  ASSERT_NE(id, 0u);
+  auto hook = [](Player& p, const std::string& url) {
+    wire::ClientMessage set;
+    set.mutable_update_profile()->set_webhook_url(url);
+    auto r = p.c->request(set);
+    return r && r->has_profile();
+  };
+  ASSERT_TRUE(hook(north, receiver.url()));
+  ASSERT_TRUE(hook(south, silent.url()));
+  ASSERT_TRUE(bid(north, south));  // North to move
+  ASSERT_TRUE(leave(north, id));
+  ASSERT_TRUE(leave(south, id));
+  uint32_t seq = north.last.seq();
+  for (int round = 0; round < 3; ++round) {
+    ASSERT_TRUE(act(north, id, seq, race_roll()));  // tells South (silent endpoint)
+    ASSERT_TRUE(act(south, id, seq, race_roll()));  // tells North
+  }
+  ASSERT_TRUE(receiver.await_requests(3, std::chrono::seconds(3)))
+      << receiver.bodies().size() << " of North's 3 webhooks arrived within 3 s";
+  for (const auto& body : receiver.bodies())
+    EXPECT_NE(body.find("\"kind\":\"your_turn\""), std::string::npos);
+  for (int i = 0; i < 100 && silent.accepted() < 2; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(silent.accepted(), 2u) << "deliveries in flight to one destination are capped at 2";
 }
 
 // A running deadline and an undelivered webhook are in the database: after SIGKILL and a restart

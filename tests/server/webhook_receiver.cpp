@@ -7,20 +7,31 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <tuple>
+#include <utility>
 
 namespace frontier::testing {
 
-WebhookReceiver::WebhookReceiver() {
-  listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+namespace {
+
+// A listening loopback socket on a free port: (descriptor, port).
+std::pair<int, uint16_t> listen_loopback() {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   addr.sin_port = 0;
-  ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  ::listen(listen_fd_, 16);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  ::listen(fd, 16);
   socklen_t len = sizeof addr;
-  ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len);
-  port_ = ntohs(addr.sin_port);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  return {fd, ntohs(addr.sin_port)};
+}
+
+}  // namespace
+
+WebhookReceiver::WebhookReceiver() {
+  std::tie(listen_fd_, port_) = listen_loopback();
   thread_ = std::thread([this] { serve(); });
 }
 
@@ -68,6 +79,27 @@ void WebhookReceiver::serve() {
     (void)!::write(fd, reply.data(), reply.size());
     ::close(fd);
   }
+}
+
+SilentEndpoint::SilentEndpoint() {
+  std::tie(listen_fd_, port_) = listen_loopback();
+  thread_ = std::thread([this] {
+    while (!stopping_) {
+      pollfd p{listen_fd_, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      int fd = ::accept(listen_fd_, nullptr, nullptr);
+      if (fd < 0) continue;
+      held_.push_back(fd);  // kept open, never read nor answered, until the test ends
+      ++accepted_;
+    }
+    for (int fd : held_) ::close(fd);
+  });
+}
+
+SilentEndpoint::~SilentEndpoint() {
+  stopping_ = true;
+  thread_.join();
+  ::close(listen_fd_);
 }
 
 bool WebhookReceiver::await_requests(size_t n, std::chrono::milliseconds timeout) {

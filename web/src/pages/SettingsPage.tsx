@@ -1,10 +1,11 @@
 // The player's settings: the webhook the server posts notifications to, which notifications to
-// get, vacation, and this browser's own notifications.
+// get, e-mail notices, vacation, and this browser's own notifications.
 import { useEffect, useState } from "preact/hooks";
 import type { Connection } from "../net/connection";
 import type { Profile } from "../gen/wire_pb";
 import { errorText, formatTime } from "../app/format";
 import { BrowserNotificationSetting } from "./BrowserNotificationSetting";
+import { EmailSetting } from "./EmailSetting";
 
 export function SettingsPage(props: { conn: Connection }) {
   const { conn } = props;
@@ -71,6 +72,7 @@ export function SettingsPage(props: { conn: Connection }) {
             <Toggle label="When 80% of my time is gone" checked={profile.notifyTimeLow}
               onChange={(v) => void save({ notifyTimeLow: v }, "Saved.")} />
           </fieldset>
+          {profile.email && <EmailSetting conn={conn} initial={profile.email} />}
           <section aria-labelledby="vacation">
             <h2 id="vacation">Vacation</h2>
             <p data-testid="vacation-days-left">
