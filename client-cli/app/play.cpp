@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <thread>
+#include <utility>
 
 #include "app/commands.h"
 #include "app/terminal.h"
@@ -164,6 +165,8 @@ void PlayLoop::show_board() {
   if (screen.prompt != nullptr) {
     screen.numbers = &numbers_.assign(*screen.prompt);
     screen.page = &prompt_page_;
+    if (confirming_) screen.question = confirming_question_;
+    screen.notice = std::exchange(notice_, {});
   } else if (current_.status() == wire::RUNNING && !opts_.watching) {
     screen.waiting = "Waiting for the opponent... (type help for commands)";
   }
@@ -209,9 +212,10 @@ void PlayLoop::choose(int choice) {
   const std::string& question = my_prompt()->choices(choice).confirm();
   // A script (--json) reads the question in the prompt itself (LegalChoice.confirm).
   if (question.empty() || !interactive() || ctx_.json) return submit(choice);
+  // Asked in place of the prompt, so the heading, the board and the log stay in view.
   confirming_ = Confirming{choice, current_.seq()};
-  *ctx_.out << ctx_.style.yellow(question) << " (yes or no)\n> " << std::flush;
-  prompt_shown_ = true;
+  confirming_question_ = question + " (yes or no)";
+  show_board();
 }
 
 void PlayLoop::answer_confirm(const std::string& line) {
@@ -219,11 +223,12 @@ void PlayLoop::answer_confirm(const std::string& line) {
   confirming_.reset();
   std::string answer;
   for (char c : line) answer += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  prompt_shown_ = false;
   if (answer != "yes" && answer != "y") {
-    *ctx_.out << "Not sent: the phase goes on.\n";
+    notice_ = "Not sent: the phase goes on.";
+    show_board();
     return;
   }
+  prompt_shown_ = false;
   // The view moved since the question (an update resets it, so this is a guard).
   if (my_prompt() == nullptr || current_.seq() != asked.seq || pending_) return;
   submit(asked.choice);

@@ -101,6 +101,8 @@ class PlayLoop {
     uint32_t seq = 0;
   };
   std::optional<Confirming> confirming_;
+  std::string confirming_question_;
+  std::string notice_;  // shown once above the prompt at the next redraw
   // The game as a player names it (the catalogue's title and scenario), for the heading.
   std::string title_;
   bool quit_ = false;

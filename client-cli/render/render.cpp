@@ -230,11 +230,14 @@ FittedScreen render_play_screen(const PlayScreen& screen, const Style& style, co
                   (board_opts.focus.empty() ? "" : " (zoom: " + board_opts.focus + ")") + "\n" + board;
   if (screen.log != nullptr && !screen.log->empty())
     parts.log = style.bold("Recent log") + "\n" + render_log(*screen.log, opts.log_lines, style);
-  if (screen.prompt != nullptr) {
+  if (!screen.question.empty()) {
+    parts.bottom = style.yellow(screen.question) + "\n";
+  } else if (screen.prompt != nullptr) {
     PromptPage whole;
     PromptPage* page = screen.page != nullptr ? screen.page : &whole;
     page->max_lines = bottom_room(parts.top, width, height);
-    parts.bottom = render_prompt(*screen.prompt, style, width, screen.numbers, page);
+    parts.bottom = (screen.notice.empty() ? "" : screen.notice + "\n") +
+                   render_prompt(*screen.prompt, style, width, screen.numbers, page);
   } else if (!screen.waiting.empty()) {
     parts.bottom = style.dim(screen.waiting) + "\n";
   }

@@ -65,6 +65,8 @@ struct PlayScreen {
   const std::vector<int>* numbers = nullptr;  // the prompt's choice numbers (ChoiceNumbers)
   PromptPage* page = nullptr;                 // which page of a long prompt (its max_lines is set here)
   std::string waiting;                        // shown when there is no prompt ("Waiting for...")
+  std::string question;  // a question about a choice (LegalChoice.confirm), shown instead of the prompt
+  std::string notice;    // one line above the prompt ("Not sent: the phase goes on.")
 };
 
 // The whole screen for a terminal `width` columns by `height` rows (0: unlimited): heading and

@@ -77,7 +77,12 @@ Played play_and_check(const core::Game& game, const std::string& scenario, int m
     wire::MatchUpdate u = update_for(game, *state, seat, scenario, static_cast<uint32_t>(move));
     const Prompt& prompt = u.prompts(0);
     PromptPage page;
-    PlayScreen screen{&u, &log, title, &prompt, nullptr, &page, {}};
+    PlayScreen screen;
+    screen.update = &u;
+    screen.log = &log;
+    screen.title = title;
+    screen.prompt = &prompt;
+    screen.page = &page;
     FittedScreen fit = render_play_screen(screen, Style(false), RenderOptions{}, kColumns, kRows, 0);
     std::vector<std::string> lines = split_lines(fit.text);
     std::string where =
