@@ -113,6 +113,15 @@ class Game {
   // What a legal action points at on the board (for clickable clients). Optional.
   virtual void refs(const GameState& state, Seat seat, const Action& action,
                     std::vector<frontier::Ref>& out) const {}
+  // The question to ask before `seat` sends a legal `action` that ends a phase with something
+  // left undone ("End the March Phase with 3 stacks unmoved?"), else empty: a stray click or
+  // keystroke cannot be taken back by the rules. `legal` is all of legal_actions(state, seat), so
+  // a question counting what is left to do need not list it again. Every client asks it as
+  // worded here (LegalChoice.confirm). Optional.
+  virtual std::string confirm(const GameState& state, Seat seat, const Action& action,
+                              const std::vector<Action>& legal) const {
+    return {};
+  }
 
   // The fog-of-war view for `viewer` (kObserver for spectators); everything once the game is over.
   // The game's own view message, packed into `out` (core/view.h: pack_view).

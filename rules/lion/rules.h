@@ -109,6 +109,8 @@ std::string why_illegal(const State& s, const core::Action& a);
 std::string unit_name(int type, int steps);
 std::string action_type_name(int type);
 std::string stage_name(Stage stage);
+// The stage in words ("Choosing actions"), the phase a player reads.
+std::string stage_words(Stage stage);
 std::string result_text(const State& s);
 
 // ---- view.cpp, snapshot.cpp, edit.cpp
