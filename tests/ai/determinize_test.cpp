@@ -1,5 +1,5 @@
 // Game::determinize rebuilds a full position from a seat's view alone (issue 47). Over random
-// playouts of every shipped game and scenario, at sampled positions and for every seat:
+// playouts of every shipped game and scenario, at sampled positions, for every seat and observers:
 //  - view(determinize(view(s))) == view(s) for that seat, and the seat's legal actions agree;
 //  - nothing the view leaves out was guessed wrong: resample_hidden (whose redraw depends only on
 //    what the seat may see, tests/ai/never_peeks_test.cpp) gives the same state from the rebuilt
@@ -110,9 +110,11 @@ void check_game(const core::Game& game, const std::string& scenario, int g, Tall
   for (int step = 0; step <= kMaxSteps; ++step) {
     bool over = game.awaiting(*state) == 0;
     if (step % kStride == 0 || over) {
-      for (core::Seat seat = 0; seat < game.seat_count(); ++seat) {
+      // Every seat, and observers (kObserver): a spectator's view rebuilds a position too.
+      for (core::Seat seat = core::kObserver; seat < game.seat_count(); ++seat) {
         std::string where = game.id() + " " + scenario + " seed " + std::to_string(seed) + " step " +
-                            std::to_string(step) + " seat " + game.seat_name(seat);
+                            std::to_string(step) + " seat " +
+                            (seat == core::kObserver ? "observer" : game.seat_name(seat));
         check_position(game, terms, *state, seat, seed * 1000003 + static_cast<uint64_t>(step), tally, where);
         if (testing::Test::HasFatalFailure()) return;
       }
