@@ -146,6 +146,16 @@ class Game {
   virtual std::unique_ptr<GameState> resample_hidden(const GameState& state, Seat viewer, Rng& rng) const {
     return nullptr;
   }
+  // A full state built from what `viewer` receives and nothing else: `view` is the view the server
+  // sends that seat (view(state, viewer)), `setup` the match's public terms (game, scenario,
+  // options; its seed is never read: it would foretell the dice). Every fact the view hides from
+  // the seat is drawn from `rng` (hidden hands, the order of face-down decks, face-down units, the
+  // dice to come), so view(determinize(view(s)), viewer) == view(s, viewer) and draws differ
+  // wherever anything is hidden. A view this game could not have sent is InvalidArgument.
+  // Unimplemented games answer FailedCheck (the property test in tests/core lists them).
+  virtual Result<std::unique_ptr<GameState>> determinize(const frontier::MatchSetup& setup,
+                                                         const frontier::GameView& view, Seat viewer,
+                                                         Rng& rng) const;
   // A built-in policy's choice for `seat` (a game's documented heuristic player), written to
   // `out`; false when the game has none. Must return one of legal_actions(). Optional.
   virtual bool policy_action(const GameState& state, Seat seat, Action& out) const { return false; }

@@ -223,6 +223,18 @@ class LionGame final : public core::Game {
     return s;
   }
 
+  // Gordon's view carries the whole open table (LionView.table); table.cpp redraws the rest.
+  core::Result<std::unique_ptr<core::GameState>> determinize(const frontier::MatchSetup&,
+                                                             const frontier::GameView& view,
+                                                             core::Seat viewer,
+                                                             core::Rng& rng) const override {
+    if (viewer != 0 && viewer != core::kObserver)
+      return core::Status::invalid_argument("the Lion has one seat, Gordon");
+    frontier::lion::LionView v;
+    if (!view.payload().UnpackTo(&v)) return core::Status::invalid_argument("not a Lion view");
+    return state_from_view(v, rng);
+  }
+
   std::string check_invariants(const core::GameState& gs) const override { return state_invariants(S(gs)); }
 
   // Gordon's position is fragile: random play all but always loses, so playouts that mix it in

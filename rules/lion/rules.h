@@ -120,4 +120,8 @@ bool read_state(State& s, core::ByteReader& in);
 core::Status edit_state(State& s, std::string_view command);
 std::string state_invariants(const State& s);
 
+// ---- table.cpp: the view's machine form of the table and a position rebuilt from it
+void fill_table(const State& s, LionTable& out);
+core::Result<std::unique_ptr<core::GameState>> state_from_view(const LionView& view, core::Rng& rng);
+
 }  // namespace frontier::lion
