@@ -21,6 +21,7 @@
 #include "match/user_connections.h"
 #include "notify/notifier.h"
 #include "play/play_desk.h"
+#include "storage/db_lock.h"
 #include "tournament_host/host.h"
 
 namespace frontier::server {
@@ -48,6 +49,12 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   auto parent = std::filesystem::path(config.db_path).parent_path();
   if (!parent.empty()) std::filesystem::create_directories(parent, fs_ec);
   auto start = std::chrono::steady_clock::now();
+  // Before the database is opened (migrations write): held until the process exits.
+  auto db_lock = storage::DatabaseLock::acquire(config.db_path);
+  if (!db_lock) {
+    spdlog::critical("{}", db_lock.status().message());
+    return 1;
+  }
   auto store = storage::open_sqlite(config.db_path, config.durability);
   if (!store) {
     spdlog::critical("{}", store.status().message());
@@ -62,6 +69,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.writer = &writer;
   services.metrics = &metrics;
   services.snapshot_every = config.snapshot_every;
+  services.max_chat_lines = config.max_chat_lines;
+  services.offers_per_hour = config.offers_per_hour;
   // One time source for everything that decides (clocks, deadlines, retries, tournaments).
   clock::ServerClock server_clock =
       config.manual_clock ? clock::ServerClock::manual(
@@ -158,6 +167,9 @@ int run_server(const AppConfig& config, const core::Registry& games) {
                ready_ms.count());
   std::printf("frontierd listening on %s:%u\n", config.net.address.c_str(),
               static_cast<unsigned>(port.value()));
+  if (config.net.admin_enabled)
+    std::printf("frontierd admin (/healthz, /metrics only) on %s:%u\n", config.net.admin_address.c_str(),
+                static_cast<unsigned>(net.admin_port()));
   std::fflush(stdout);
 
   std::thread stopper;

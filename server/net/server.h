@@ -38,6 +38,11 @@ struct NetConfig {
   std::string web_root;    // served at /; empty or missing: a page saying it is not built
   std::string public_url;  // e.g. https://frontier.example: the own origin, and Secure cookies
   bool secure_cookies = false;
+  // A second listener serving /healthz and /metrics only (--admin-listen), with sockets of its
+  // own beyond the main listener's limit, so monitoring still answers while clients flood it.
+  bool admin_enabled = false;
+  std::string admin_address = "127.0.0.1";
+  uint16_t admin_port = 0;
 };
 
 class NetServer {
@@ -56,6 +61,8 @@ class NetServer {
 
   // Binds and starts accepting; returns the bound port.
   core::Result<uint16_t> listen();
+  // The admin listener's bound port once listen() succeeded (0 without --admin-listen).
+  uint16_t admin_port() const;
 
   // Runs the pool until stop(); calls `on_signal` (once, on a pool thread) at SIGINT/SIGTERM.
   void run(std::function<void()> on_signal);
