@@ -241,8 +241,10 @@ TEST(HardeningRound2Test, ChatIsLimitedPerAccountAndPerMatch) {
   }
   int stored = 0;
   for (int t = 0; t < 4; ++t) stored += count_replies(*tabs[t], sent[t], -1);
+  // 10, or a line or two more if the sends took over a second on a loaded machine; 20 when each
+  // connection had an allowance of its own.
   EXPECT_GE(stored, 10);
-  EXPECT_LE(stored, 11) << "each connection had its own allowance";
+  EXPECT_LE(stored, 13) << "each connection had its own allowance";
   // The other player still chats (their own allowance), until the match's chat is full.
   std::vector<uint64_t> more;
   for (int i = 0; i < 10; ++i) more.push_back(b.c->send(chat_msg(id, "reply")).value());
