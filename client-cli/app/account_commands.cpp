@@ -2,6 +2,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <iostream>
 
@@ -23,7 +25,7 @@ int cmd_server(Context& ctx) {
   bool changed = url != ctx.config.server_or_default();
   ctx.config.server = url;
   // A token belongs to the server that issued it.
-  if (changed) ctx.config.token.clear(), ctx.config.user.clear();
+  if (changed) ctx.config.token.clear(), ctx.config.user.clear(), ctx.config.device_token.clear();
   if (auto st = ctx.save(); !st) return ctx.fail(st);
   if (ctx.json) {
     *ctx.out << "{\"server\":" << json_quote(url) << "}\n";
@@ -63,6 +65,13 @@ std::string read_password(Context& ctx, bool twice) {
   return pw;
 }
 
+// Account names are compared without regard to case, as the server finds them.
+bool same_name(const std::string& a, const std::string& b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(),
+                    [](unsigned char x, unsigned char y) { return std::tolower(x) == std::tolower(y); });
+}
+
 int authenticate(Context& ctx, bool is_register) {
   if (ctx.args.positional.size() != 1)
     return ctx.fail(
@@ -81,11 +90,17 @@ int authenticate(Context& ctx, bool is_register) {
   } else {
     m.mutable_login()->set_name(name);
     m.mutable_login()->set_password(password);
+    if (!ctx.config.device_token.empty() && same_name(ctx.config.device_user, name))
+      m.mutable_login()->set_device_token(ctx.config.device_token);
   }
   auto reply = (*session)->call(std::move(m));
   if (!reply) return ctx.fail(reply.status());
   ctx.config.token = reply->auth().token();
   ctx.config.user = reply->auth().user_name();
+  if (!reply->auth().device_token().empty()) {
+    ctx.config.device_token = reply->auth().device_token();
+    ctx.config.device_user = reply->auth().user_name();
+  }
   if (auto st = ctx.save(); !st) return ctx.fail(st);
   if (ctx.json) {
     *ctx.out << "{\"user_id\":" << reply->auth().user_id() << ",\"user_name\":" << json_quote(ctx.config.user)

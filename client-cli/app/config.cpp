@@ -44,6 +44,8 @@ core::Result<Config> load_config(const fs::path& dir) {
     if (key == "server") config.server = value;
     if (key == "token") config.token = value;
     if (key == "user") config.user = value;
+    if (key == "device_token") config.device_token = value;
+    if (key == "device_user") config.device_user = value;
   }
   return config;
 }
@@ -57,6 +59,10 @@ core::Status save_config(const fs::path& dir, const Config& config) {
   body += "server=" + config.server + "\n";
   body += "token=" + config.token + "\n";
   body += "user=" + config.user + "\n";
+  if (!config.device_token.empty()) {
+    body += "device_token=" + config.device_token + "\n";
+    body += "device_user=" + config.device_user + "\n";
+  }
   fs::path tmp = dir / "config.tmp";
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) return core::Status::not_found("Cannot write " + tmp.string() + ": " + std::strerror(errno));

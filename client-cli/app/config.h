@@ -16,6 +16,11 @@ struct Config {
   std::string server;  // empty: kDefaultServer
   std::string token;   // empty: not logged in
   std::string user;    // name of the logged-in user, for messages only
+  // The device token the server gave at the last login (AuthReply.device_token) and the account
+  // it is for: sent with later logins to that account, so strangers' failed guesses at the name
+  // do not hold this client out. Kept after logout; not a credential.
+  std::string device_token;
+  std::string device_user;
 
   const std::string& server_or_default() const;
 };

@@ -64,7 +64,7 @@ core::Status ProtocolClient::connect(const std::string& host, uint16_t port, con
   auto& stream = beast::get_lowest_layer(impl_->ws);
   stream.expires_after(timeout);
   bool done = false;
-  stream.async_connect(results, [&](beast::error_code e, const tcp::endpoint&) {
+  auto connected = [&](beast::error_code e) {
     if (e) {
       ec = e;
       done = true;
@@ -79,7 +79,19 @@ core::Status ProtocolClient::connect(const std::string& host, uint16_t port, con
       ec = h;
       done = true;
     });
-  });
+  };
+  if (local_address.empty()) {
+    stream.async_connect(results, [&](beast::error_code e, const tcp::endpoint&) { connected(e); });
+  } else {
+    // Bound before connecting, so the server sees this address (tests acting as other clients).
+    tcp::endpoint remote = *results.begin();
+    auto local = net::ip::make_address(local_address, ec);
+    if (ec) return fail("local address " + local_address + ": " + ec.message());
+    stream.socket().open(remote.protocol(), ec);
+    if (!ec) stream.socket().bind(tcp::endpoint(local, 0), ec);
+    if (ec) return fail("cannot bind to " + local_address + ": " + ec.message());
+    stream.async_connect(remote, connected);
+  }
   impl_->ioc.restart();
   // The stream's expiry cancels a stalled step; the extra second only guards against a bug.
   impl_->ioc.run_for(timeout + std::chrono::seconds(1));

@@ -60,6 +60,10 @@ class ProtocolClient {
   // Extra headers of the next connect()'s WebSocket upgrade (a browser's Origin and Cookie, in tests).
   std::vector<std::pair<std::string, std::string>> handshake_headers;
 
+  // The local address the next connect() binds to (e.g. 127.0.0.2, so tests act as another
+  // client address); empty: any.
+  std::string local_address;
+
   // Called with the raw bytes of every frame received (leak checks read everything).
   std::function<void(const std::string&)> on_frame;
 

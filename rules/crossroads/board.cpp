@@ -98,6 +98,12 @@ int best_terrain_multiple(const State& s, int sq, int side, int options[3]) {
   return n;
 }
 
+bool marker_room(const State& s, int sq, int side, MarkerKind kind) {
+  if (s.has_marker(sq, side, kind)) return false;                   // 20.21
+  if (s.markers[sq] & (0xF << (other(side) * 4))) return false;     // 20.23
+  return kind != kTradingPost || !s.has_marker(sq, side, kColony);  // 20.31(1)
+}
+
 Occupancy::Occupancy(const State& s) {
   n.fill(0);
   for (int u = 0; u < s.nunits; ++u) {

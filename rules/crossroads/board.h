@@ -25,6 +25,11 @@ int forage(const State& s, int sq);
 // Defence multiples available to the defender in a square (14.74, 20.32).
 int best_terrain_multiple(const State& s, int sq, int side, int options[3]);
 
+// Whether the markers already in `sq` leave room for a `kind` civilization marker of `side`: one
+// of each type per square (20.21), none beside an enemy marker (20.23), and no trading post
+// beside a colony, which takes its place (20.31(1)). Set-up (26.0) and building (20.1) both ask.
+bool marker_room(const State& s, int sq, int side, MarkerKind kind);
+
 // Combat units per location and side, counted in one pass: the hot loops over squares use it
 // instead of scanning the counter mix per square.
 struct Occupancy {

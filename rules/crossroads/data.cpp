@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/data.h"
+#include "crossroads/places.h"
 #include "crossroads_data.pb.h"
 
 namespace frontier::crossroads {
@@ -106,16 +107,8 @@ core::Result<Data> load() {
     d.cities.push_back(city);
   }
   // Names are asked for in every view and label: built once, as strings the callers share.
-  for (int loc = 0; loc < kLocs; ++loc) {
-    if (loc == kCentralIndia)
-      d.loc_names.emplace_back("Central India");
-    else if (loc == kUrals)
-      d.loc_names.emplace_back("the Urals");
-    else if (d.city_at[loc] >= 0)
-      d.loc_names.push_back(d.cities[static_cast<size_t>(d.city_at[loc])].name);
-    else
-      d.loc_names.push_back("square " + std::to_string(loc / kW) + "," + std::to_string(loc % kW));
-  }
+  for (int loc = 0; loc < kLocs; ++loc) d.loc_names.push_back(place_name(d, loc));
+  for (int b = 0; b < kBlocks; ++b) d.block_names.push_back(block_place_name(d, b));
   for (int sq = 0; sq < kSquares; ++sq) {
     int r = sq / kW, c = sq % kW;
     d.central_india_edge[sq] = r == kH - 1 && d.region[sq] == d.region_index("NI");

@@ -79,6 +79,7 @@ struct Data {
   bool central_india_edge[kSquares];        // 19.11 southern edge of North India
   bool urals_edge[kSquares];                // 19.12 western/northern edge of West Siberia
   std::vector<std::string> loc_names;       // square_name() of every location, built once
+  std::vector<std::string> block_names;     // block_place_name() of every picker block
 
   int region_index(const std::string& code) const;
   int city_index(const std::string& name) const;
@@ -94,7 +95,8 @@ struct Data {
 core::Status data_status();
 const Data& data();
 
-// The city's name, "Central India", "the Urals", "square r,c", or "off map".
+// place_name() of a location (places.h), built once: "Kabul", "Persia, 2 squares NE of Teheran",
+// "Central India", or "off map".
 const std::string& square_name(const Data& d, int loc);
 // The generic Khan agent of a region (5.42(3)), "Khan of <region name>" in the data.
 int khan_of(const Data& d, int region);

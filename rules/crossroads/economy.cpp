@@ -127,8 +127,7 @@ void placements_for(const State& s, int side, int pick, const PlaceContext& ctx,
 bool marker_ok(const State& s, const PlaceContext& ctx, int side, int kind, int sq) {
   const Data& d = *s.d;
   if (sq >= kSquares || d.terrain[sq] == kSea) return false;
-  if (s.has_marker(sq, side, static_cast<MarkerKind>(kind))) return false;  // 20.21
-  if (s.markers[sq] & (0xF << (other(side) * 4))) return false;             // 20.23
+  if (!marker_room(s, sq, side, static_cast<MarkerKind>(kind))) return false;  // 20.21, 20.23, 20.31(1)
   bool city = d.city_at[sq] >= 0;
   if (kind != kRailroad && kind != kFort && !city) return false;
   bool combat = ctx.occ.at(sq, side) > 0;
@@ -139,8 +138,8 @@ bool marker_ok(const State& s, const PlaceContext& ctx, int side, int kind, int 
     case kFort:
       return combat;  // 20.32(1)
     case kTradingPost:
-      return (combat || (ctx.agent[sq] >> side & 1)) && !s.has_marker(sq, side, kColony);  // 20.33(1)
-    case kRailroad: {                                                                      // 20.34(1)
+      return combat || (ctx.agent[sq] >> side & 1);  // 20.33(1)
+    case kRailroad: {                                // 20.34(1)
       if (s.turn < 6 || !regular) return false;
       Terrain t = d.terrain[sq];
       bool edge = side == kBritish ? d.central_india_edge[sq] : d.urals_edge[sq];

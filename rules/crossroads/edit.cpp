@@ -17,13 +17,16 @@ int parse_side(const std::string& w) {
   return -1;
 }
 
-// "Kabul", "Central India", "Urals" or "r,c".
+// "Kabul", "Central India", "Urals", a square's place name ("Persia, 2 squares NE of Teheran")
+// or "r,c".
 int parse_loc(const Data& d, std::string w) {
   while (!w.empty() && w.front() == ' ') w.erase(w.begin());
   if (w == "Central India") return kCentralIndia;
   if (w == "Urals") return kUrals;
   int c = d.city_index(w);
   if (c >= 0) return d.cities[c].square;
+  for (int loc = 0; loc < kLocs; ++loc)
+    if (d.loc_names[static_cast<size_t>(loc)] == w) return loc;
   auto comma = w.find(',');
   if (comma != std::string::npos) {
     int r = std::atoi(w.substr(0, comma).c_str()), col = std::atoi(w.substr(comma + 1).c_str());

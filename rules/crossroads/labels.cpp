@@ -64,7 +64,7 @@ core::PromptInfo prompt_for(const State& s, int seat) {
   if (s.hashishan_side == seat) return {"hashishan", "Designate a square with enemy units (32.6, Hashishan)"};
   switch (s.phase) {
     case kSetup:
-      return {"setup", std::string("Set up (26.0): the ") + side_name(seat) + " place the next piece"};
+      return {"setup", setup_prompt(s)};
     case kInitiative:
       return {"initiative", "Choose the first player for this turn (7.2)"};
     case kExpend:
@@ -189,7 +189,7 @@ std::string describe_action(const State& s, int seat, const core::Action& a) {
     case DISCOVER:
       return "Attempt a discovery with " + d.agents[a.a].name;
     case ZOOM:
-      return block_label(a.a);
+      return block_label(d, a.a);
     case PICK_AGENT:
       return agent_pick_label(s, a);
     case CHOOSE_AGENT:

@@ -4,7 +4,7 @@ namespace frontier::crossroads {
 
 namespace {
 int block_of(int sq) {
-  return (sq / kW / kBlock) * (kW / kBlock) + (sq % kW) / kBlock;
+  return (sq / kW / kBlock) * kBlocksPerRow + (sq % kW) / kBlock;
 }
 }  // namespace
 
@@ -33,11 +33,9 @@ void offer_squares(const State& s, int seat, const std::vector<int>& squares, ui
   out.push_back({ZOOM, -1, 0, 0});
 }
 
-std::string block_label(int block) {
-  if (block < 0) return "Back to the blocks of the map";
-  int r = block / (kW / kBlock) * kBlock, c = block % (kW / kBlock) * kBlock;
-  return "Squares in rows " + std::to_string(r) + "-" + std::to_string(r + kBlock - 1) + ", columns " +
-         std::to_string(c) + "-" + std::to_string(c + kBlock - 1);
+std::string block_label(const Data& d, int block) {
+  if (block < 0 || block >= kBlocks) return "Back to the blocks of the map";
+  return d.block_names[static_cast<size_t>(block)];
 }
 
 }  // namespace frontier::crossroads

@@ -24,6 +24,7 @@ inline int treasury_vp(int pounds) {
 void setup_legal(const State& s, int seat, Actions& out);
 void setup_apply(State& s, const core::Action& a, core::EventSink& ev);
 int setup_placer(const State& s);
+std::string setup_prompt(const State& s);              // names the piece placed next and where it may go
 void setup_continue(State& s, core::EventSink& ev);    // places forced placements
 void start_setup_done(State& s, core::EventSink& ev);  // set-up over: the first turn begins
 void after_initiative(State& s, core::EventSink& ev);

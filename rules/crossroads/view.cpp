@@ -126,6 +126,21 @@ std::string phase_name(const State& s) {
   return names[s.phase];
 }
 
+int phasing_side(const State& s) {
+  switch (s.phase) {
+    case kSetup:
+    case kInitiative:
+    case kExpend:  // both players at once (3.1)
+    case kGameOver:
+      return -1;
+    case kProvisioning:
+    case kStarveChoice:
+      return s.prov_side;  // 17.3: first player, then second
+    default:
+      return s.phasing;
+  }
+}
+
 void build_view(const State& s, int viewer, CrossroadsView& out) {
   const Data& d = *s.d;
   out.set_turn(static_cast<uint32_t>(s.turn));
@@ -133,7 +148,7 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
   out.set_phase(phase_name(s));
   out.set_first_player(side_name(s.first));
   out.set_operations_phase(s.op);
-  out.set_phasing(side_name(s.phasing));
+  if (int p = phasing_side(s); p >= 0) out.set_phasing(side_name(p));
   out.set_balance_of_power(s.bop);
   for (int r = 0; r < kRegions; ++r) {
     auto* rv = out.add_regions();

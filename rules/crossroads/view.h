@@ -19,6 +19,9 @@ bool may_examine(const State& s, int viewer, int loc, int side);
 void build_view(const State& s, int viewer, CrossroadsView& out);
 std::unique_ptr<core::GameState> resample(const State& s, int viewer, core::Rng& rng);
 std::string phase_name(const State& s);
+// The side whose phase it is (view field `phasing`): the phasing player of the operations phases,
+// the side provisioning (17.3); -1 in set-up, initiative, expenditure (both at once) and at the end.
+int phasing_side(const State& s);
 
 core::PromptInfo prompt_for(const State& s, int seat);
 std::string describe_action(const State& s, int seat, const core::Action& a);

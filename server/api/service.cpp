@@ -69,6 +69,8 @@ Service::Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& 
       writer_(writer),
       metrics_(metrics),
       hashing_(std::move(hashing)),
+      login_policy_(config_.login),
+      devices_(config_.device_key),
       registration_throttle_(config_.registrations_per_address > 0 ? config_.registrations_per_address
                                                                    : std::numeric_limits<int>::max(),
                              std::chrono::minutes(10), std::chrono::minutes(10)),
@@ -76,10 +78,15 @@ Service::Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& 
       chat_rate_(config_.chat_rate_per_second, config_.chat_burst),
       creation_rate_(config_.matches_per_hour / 3600.0, config_.matches_per_hour) {}
 
-bool Service::post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> job) {
-  if (hashing_(conn->id(), std::move(job))) return true;
-  send_error(*conn, rid, wire::RATE_LIMITED,
-             "The server is checking too many passwords (yours or others'); try again in a moment");
+bool Service::post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> undo,
+                           std::function<void()> job) {
+  auto refuse = [conn, rid, undo = std::move(undo)] {
+    undo();
+    send_error(*conn, rid, wire::RATE_LIMITED,
+               "The server is checking too many passwords (yours or others'); try again in a moment");
+  };
+  if (hashing_(conn->remote(), conn->id(), std::move(job), refuse)) return true;
+  refuse();
   return false;
 }
 
@@ -132,6 +139,11 @@ void Service::on_frame(ConnectionState& state, std::string_view bytes, bool bina
     wire::Hello with_cookie = msg.hello();
     with_cookie.set_token(state.cookie_token);
     return hello(conn, msg.request_id(), with_cookie, true);
+  }
+  if (msg.has_login() && msg.login().device_token().empty() && !state.device_cookie.empty()) {
+    wire::ClientMessage with_cookie = msg;
+    with_cookie.mutable_login()->set_device_token(state.device_cookie);
+    return dispatch(conn, with_cookie);
   }
   dispatch(conn, msg);
 }
@@ -299,9 +311,11 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, b
       });
 }
 
-void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name) {
+void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name,
+                          std::string device_token) {
   std::string token = auth::new_token();
   std::string hash = auth::token_hash(token);
+  if (device_token.empty()) device_token = devices_.issue(name);
   int64_t now = now_seconds();
   auto ended = std::make_shared<std::vector<std::string>>();
   writer_.submit(
@@ -310,7 +324,7 @@ void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, c
         *ended = prune_tokens(s, user_id, hash, now);
         return s.transaction_status();
       },
-      [this, conn, rid, token, hash, user_id, name, now, ended](bool ok) {
+      [this, conn, rid, token, hash, user_id, name, now, ended, device_token](bool ok) {
         if (!ok) {
           send_error(*conn, rid, wire::INTERNAL, "Could not store the session");
           return;
@@ -320,12 +334,14 @@ void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, c
           if (revoker_) revoker_(user_id, old, nullptr);
         }
         conn->set_identity({user_id, name, hash, now});
+        conn->set_device_token(device_token);
         if (identity_listener_) identity_listener_(conn);
         wire::ServerMessage m;
         m.set_request_id(rid);
         m.mutable_auth()->set_user_id(user_id);
         m.mutable_auth()->set_user_name(name);
         m.mutable_auth()->set_token(token);
+        m.mutable_auth()->set_device_token(device_token);
         conn->send(m);
       });
 }
@@ -347,7 +363,8 @@ void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Regis
                       "Too many new accounts from your address; try again in " + std::to_string(wait) + " s");
   }
   registration_throttle_.failure(addr_key);
-  post_hashing(conn, rid, [this, conn, rid, req] {
+  auto undo = [this, addr_key] { registration_throttle_.forgive(addr_key); };
+  post_hashing(conn, rid, undo, [this, conn, rid, req] {
     std::string hash = auth::hash_password(req.password(), config_.kdf);
     if (hash.empty()) return send_error(*conn, rid, wire::INTERNAL, "Could not hash the password");
     auto id = std::make_shared<core::Result<uint64_t>>(core::Status::not_found("not stored yet"));
@@ -369,37 +386,37 @@ void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Regis
 }
 
 void Service::login(const ConnPtr& conn, uint64_t rid, const wire::Login& req) {
-  std::string name_key = "name:" + lower(req.name());
-  std::string addr_key = "addr:" + conn->remote();
-  int64_t wait = std::max(name_throttle_.wait_seconds(name_key), address_throttle_.wait_seconds(addr_key));
-  if (wait > 0) {
-    return send_error(*conn, rid, wire::LOGIN_THROTTLED,
-                      "Too many failed logins; try again in " + std::to_string(wait) + " s");
-  }
+  // The device token sent (or the browser's cookie, put in by on_frame), else the one this
+  // connection was given at its last login: a page that logs out and in again stays known.
+  std::string presented = req.device_token().empty() ? conn->device_token() : req.device_token();
+  std::string device = devices_.device_of(presented, req.name());
+  auth::LoginPolicy::Attempt attempt{lower(req.name()), conn->remote(), device};
   // Counted now, as a failure until the password proves right: counting after the hash let
   // pipelined guesses all be checked before the first failure was recorded.
-  name_throttle_.failure(name_key);
-  address_throttle_.failure(addr_key);
+  if (auto verdict = login_policy_.admit(attempt); verdict.wait_seconds > 0)
+    return send_error(*conn, rid, wire::LOGIN_THROTTLED, verdict.why);
   auto user = std::make_shared<std::optional<storage::UserRow>>();
+  std::string known_device = device.empty() ? std::string() : presented;
   writer_.submit(
       [user, name = req.name()](storage::Store& s) {
         *user = s.find_user_by_name(name);
         return core::Status::ok();
       },
-      [this, conn, rid, user, req, name_key, addr_key](bool) {
-        post_hashing(conn, rid, [this, conn, rid, user, req, name_key, addr_key] {
+      [this, conn, rid, user, req, attempt, known_device](bool) {
+        auto undo = [this, attempt] { login_policy_.not_checked(attempt); };
+        post_hashing(conn, rid, undo, [this, conn, rid, user, req, attempt, known_device] {
           // An unknown name costs one verification too, at the same cost as a real one.
           std::call_once(dummy_once_,
                          [this] { dummy_hash_ = auth::hash_password(auth::random_hex(16), config_.kdf); });
           bool ok = auth::verify_password(*user ? (*user)->password_hash : dummy_hash_, req.password());
           if (!ok || !*user) {
-            spdlog::info("failed login for '{}' from {}", req.name(), conn->remote());
+            spdlog::info("failed login for '{}' from {}{}", req.name(), conn->remote(),
+                         attempt.device.empty() ? "" : " (a known device)");
             send_error(*conn, rid, wire::BAD_CREDENTIALS, "Unknown name or wrong password");
             return;
           }
-          name_throttle_.success(name_key);
-          address_throttle_.forgive(addr_key);
-          issue_token(conn, rid, (*user)->id, (*user)->name);
+          login_policy_.succeeded(attempt);
+          issue_token(conn, rid, (*user)->id, (*user)->name, known_device);
         });
       });
 }
@@ -414,14 +431,22 @@ void Service::logout(const ConnPtr& conn, uint64_t rid) {
   revoke_and_answer(conn, rid, who.user_id, who.token_hash);
 }
 
-void Service::check_session_token(const std::string& token, std::function<void(bool)> done) {
-  auto valid = std::make_shared<bool>(false);
+void Service::check_session_token(const std::string& token,
+                                  std::function<void(bool, const std::string&)> done) {
+  auto name = std::make_shared<std::optional<std::string>>();
   writer_.submit(
-      [hash = auth::token_hash(token), valid, cutoff = token_cutoff()](storage::Store& s) {
-        *valid = s.user_for_token(hash, cutoff).has_value();
+      [hash = auth::token_hash(token), name, cutoff = token_cutoff()](storage::Store& s) {
+        if (auto id = s.user_for_token(hash, cutoff)) {
+          auto user = s.find_user(*id);
+          *name = user ? user->name : std::string();
+        }
         return core::Status::ok();
       },
-      [valid, done = std::move(done)](bool) { done(*valid); });
+      // A session token proves a login from this browser as much as the login did: the browser
+      // gets its device cookie here, since page scripts never hold tokens.
+      [this, name, done = std::move(done)](bool) {
+        done(name->has_value(), *name && !(*name)->empty() ? devices_.issue(**name) : std::string());
+      });
 }
 
 void Service::revoke_session_token(const std::string& token, std::function<void()> done) {

@@ -14,6 +14,8 @@
 
 #include "api/account_rate.h"
 #include "auth/auth.h"
+#include "auth/device_token.h"
+#include "auth/login_policy.h"
 #include "match/connection.h"
 #include "match/rate.h"
 #include "match/registry.h"
@@ -38,6 +40,11 @@ struct ServiceConfig {
   // Registrations from one client address per 10 minutes (0 = no limit). Behind a reverse
   // proxy every client has the proxy's address: raise it there (docs/operations.md).
   int registrations_per_address = 30;
+  // Who may try a password when (docs/operations.md, "The login policy").
+  auth::LoginLimits login;
+  // The key device tokens are HMAC'd with (32 bytes, auth::load_device_key); empty: a random
+  // one, so tokens stop working at the next start.
+  std::string device_key;
   // A session token (login or registration) stops working this long after it was issued.
   std::chrono::seconds token_lifetime{std::chrono::hours(24 * 30)};
   // OPEN matches (waiting for an opponent) one account may have created at once.
@@ -66,15 +73,19 @@ struct ConnectionState {
   // The session cookie of the WebSocket upgrade, kept only when its Origin was this server's
   // (net/session_cookie.h): a Hello without a token is authenticated by it.
   std::string cookie_token;
+  // The device cookie of the upgrade (same origin only): a Login without a device token uses it.
+  std::string device_cookie;
 };
 
 const char* error_code_name(int code);
 
 class Service {
  public:
-  // Queues password hashing away from network threads for a connection (its id); false when
-  // that connection or everyone has too much queued (auth::HashingQueue).
-  using PostHashing = std::function<bool(uint64_t connection_id, std::function<void()>)>;
+  // Queues password hashing away from network threads for a connection (its client address and
+  // id); false when that connection or everyone has too much queued (auth::HashingQueue). A job
+  // accepted may later be dropped for a fairer share: then the last function runs instead.
+  using PostHashing = std::function<bool(const std::string& source, uint64_t connection_id,
+                                         std::function<void()> job, std::function<void()> dropped)>;
 
   Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& writer, Metrics& metrics,
           PostHashing hashing);
@@ -93,8 +104,10 @@ class Service {
   void set_extension(Extension extension) { extension_ = std::move(extension); }
 
   // The browser session (POST/DELETE /api/session): whether `token` opens a session, and
-  // revoking it (every connection using it is closed). `done` runs on the writer's thread.
-  void check_session_token(const std::string& token, std::function<void(bool valid)> done);
+  // revoking it (every connection using it is closed). `done` runs on the writer's thread; for
+  // a valid token it is given a device token for the account (empty when not valid).
+  void check_session_token(const std::string& token,
+                           std::function<void(bool valid, const std::string& device_token)> done);
   void revoke_session_token(const std::string& token, std::function<void()> done);
 
   // Told after a connection's identity changes (login, register, token Hello): the notifier
@@ -149,9 +162,12 @@ class Service {
   // for a private match the connection is not admitted to (Match::admitted).
   void on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn,
                 bool members_only = true);
-  void issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name);
-  // Queues hashing for `conn`, or answers RATE_LIMITED.
-  bool post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> job);
+  // `device_token`: the one to hand back (a valid one the client showed); empty: a new one.
+  void issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name,
+                   std::string device_token = {});
+  // Queues hashing for `conn`, or answers RATE_LIMITED after running `undo` (the server's own
+  // refusal never counts against the client), also when the queued job is dropped later.
+  bool post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> undo, std::function<void()> job);
   int64_t now_seconds() const;
   // The oldest issue time (unix seconds) of a token still valid now.
   int64_t token_cutoff() const;
@@ -162,8 +178,8 @@ class Service {
   Metrics& metrics_;
   PostHashing hashing_;
   // Logins are counted before the password is checked, so pipelined guesses cannot outrun it.
-  auth::LoginThrottle name_throttle_{5};
-  auth::LoginThrottle address_throttle_{30};  // looser: many people may share one address
+  auth::LoginPolicy login_policy_;
+  auth::DeviceTokens devices_;
   auth::LoginThrottle registration_throttle_;
   std::mutex heavy_total_mu_;  // on_frame runs on every I/O thread
   TokenBucket heavy_total_;

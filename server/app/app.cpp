@@ -11,8 +11,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
+#include "app/copy_db_command.h"
 #include "auth/hashing_queue.h"
 #include "bots/bot_driver.h"
 #include "bots/offer_answerer.h"
@@ -22,6 +24,7 @@
 #include "notify/notifier.h"
 #include "play/play_desk.h"
 #include "storage/db_lock.h"
+#include "storage/open_store.h"
 #include "tournament_host/host.h"
 
 namespace frontier::server {
@@ -45,17 +48,18 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     spdlog::critical("libsodium failed to start");
     return 1;
   }
-  std::error_code fs_ec;
-  auto parent = std::filesystem::path(config.db_path).parent_path();
-  if (!parent.empty()) std::filesystem::create_directories(parent, fs_ec);
   auto start = std::chrono::steady_clock::now();
-  // Before the database is opened (migrations write): held until the process exits.
-  auto db_lock = storage::DatabaseLock::acquire(config.db_path);
-  if (!db_lock) {
-    spdlog::critical("{}", db_lock.status().message());
-    return 1;
-  }
-  auto store = storage::open_sqlite(config.db_path, config.durability);
+  std::optional<storage::DatabaseLock> db_lock;  // held until the process exits
+  auto store = [&]() -> core::Result<std::unique_ptr<storage::Store>> {
+    // An SQLite file has one server (storage/db_lock.h), locked before migrations write; a
+    // PostgreSQL URL names no file and its nodes share the database by design.
+    if (storage::is_postgres_url(config.db_path))
+      return storage::open_store(config.db_path, config.durability);
+    auto lock = storage::DatabaseLock::acquire(config.db_path);
+    if (!lock) return lock.status();
+    db_lock.emplace(std::move(lock.value()));
+    return storage::open_store(config.db_path, config.durability);
+  }();
   if (!store) {
     spdlog::critical("{}", store.status().message());
     return 1;
@@ -104,12 +108,33 @@ int run_server(const AppConfig& config, const core::Registry& games) {
 
   // Password hashing gets its own thread so logins never stall the network or the writer.
   auth::HashingQueue hashing(config.hashing);
-  auto post_hashing = [&hashing](uint64_t connection_id, std::function<void()> job) {
-    return hashing.try_post(connection_id, std::move(job));
+  auto post_hashing = [&hashing](const std::string& source, uint64_t connection_id, std::function<void()> job,
+                                 std::function<void()> dropped) {
+    return hashing.try_post(source, connection_id, std::move(job), std::move(dropped));
   };
 
   ServiceConfig service_config = config.service;
   service_config.now = now;
+  // Device tokens outlive restarts only with a key kept on disk; one given by the operator must
+  // load, the default beside the database may fail (a read-only folder): then tokens last until exit.
+  // A database URL (PostgreSQL) has no folder beside it: its nodes need --device-key, one file.
+  if (config.device_key_path.empty() && config.db_path.find("://") != std::string::npos) {
+    spdlog::warn(
+        "no --device-key with a database URL: device tokens will not outlive this run or work on "
+        "other nodes");
+  } else {
+    std::string key_path =
+        config.device_key_path.empty() ? config.db_path + ".device-key" : config.device_key_path;
+    auto key = auth::load_device_key(key_path);
+    if (key) {
+      service_config.device_key = key.value();
+    } else if (!config.device_key_path.empty()) {
+      spdlog::critical("{}", key.status().message());
+      return 1;
+    } else {
+      spdlog::warn("{}: device tokens will not outlive this run", key.status().message());
+    }
+  }
   // Clients (and the load generator) can tell what an acknowledgement guarantees.
   service_config.server_name +=
       std::string(" sync=") + (config.durability == storage::Durability::kFull     ? "full"
@@ -163,8 +188,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   auto ready_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
   spdlog::info("frontierd: {} games, {} stored matches, db {} (sync {}), ready in {} ms",
-               games.games().size(), stored, config.db_path, storage::durability_name(config.durability),
-               ready_ms.count());
+               games.games().size(), stored, storage::printable_db(config.db_path),
+               storage::store_durability_name(config.db_path, config.durability), ready_ms.count());
   std::printf("frontierd listening on %s:%u\n", config.net.address.c_str(),
               static_cast<unsigned>(port.value()));
   if (config.net.admin_enabled)
@@ -196,6 +221,14 @@ int run_server(const AppConfig& config, const core::Registry& games) {
 
 int server_main(int argc, char** argv, const core::Registry& games) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  // Moving a site to PostgreSQL is a command of its own, not a server start.
+  if (!args.empty() && args[0] == "--copy-db") {
+    if (args.size() != 3) {
+      std::fprintf(stderr, "frontierd: usage: frontierd --copy-db SQLITE_FILE postgresql://...\n");
+      return 2;
+    }
+    return copy_db_main(args[1], args[2], games);
+  }
   auto config = parse_config(args, [](const char* name) -> const char* { return std::getenv(name); });
   if (!config) {
     std::fprintf(stderr, "frontierd: %s\n", config.status().message().c_str());

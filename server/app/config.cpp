@@ -1,6 +1,7 @@
 // Flags and environment share one table, so --help, the environment names and parsing agree.
 #include "app/config.h"
 
+#include <algorithm>
 #include <charconv>
 #include <functional>
 
@@ -55,7 +56,9 @@ const std::vector<Option>& options() {
          c.net.admin_enabled = true;
          return parse_host_port(v, "--admin-listen", c.net.admin_address, c.net.admin_port);
        }},
-      {"--db", "FRONTIER_DB", "SQLite database file (default var/frontier.db; created when missing)",
+      {"--db", "FRONTIER_DB",
+       "SQLite database file (default var/frontier.db; created when missing), or a PostgreSQL URL "
+       "postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/operations.md, \"Running on PostgreSQL\")",
        [](AppConfig& c, const std::string& v) {
          c.db_path = v;
          return core::Status::ok();
@@ -204,6 +207,61 @@ const std::vector<Option>& options() {
        [](AppConfig& c, const std::string& v) {
          return parse_number(v, c.service.registrations_per_address, "--registrations");
        }},
+      // The login policy (docs/operations.md, "The login policy").
+      {"--login-failures-per-name-address", "FRONTIER_LOGIN_FAILURES_PER_NAME_ADDRESS",
+       "failed logins to one account from one client address per minute, then it waits 30 s; not for "
+       "a client with the account's device token (default 5; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.login.failures_per_name_source,
+                             "--login-failures-per-name-address");
+       }},
+      {"--login-failures-per-address", "FRONTIER_LOGIN_FAILURES_PER_ADDRESS",
+       "failed logins from one client address per minute, then it waits 30 s; not for clients with a "
+       "device token (default 30; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.login.failures_per_source, "--login-failures-per-address");
+       }},
+      {"--login-failures-per-name", "FRONTIER_LOGIN_FAILURES_PER_NAME",
+       "failed logins to one account from clients without its device token per 10 minutes, then "
+       "those clients wait 10 minutes (default 50; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.login.failures_per_name, "--login-failures-per-name");
+       }},
+      {"--login-failures-per-device", "FRONTIER_LOGIN_FAILURES_PER_DEVICE",
+       "failed logins with one device token per minute, then it waits 30 s (default 5; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.login.failures_per_device, "--login-failures-per-device");
+       }},
+      {"--logins-per-address", "FRONTIER_LOGINS_PER_ADDRESS",
+       "login attempts, right or wrong, per client address per minute, bursts of as many (default 60; "
+       "0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.login.logins_per_source, "--logins-per-address");
+       }},
+      {"--logins-per-account", "FRONTIER_LOGINS_PER_ACCOUNT",
+       "successful logins per account per minute, bursts of as many (default 10; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.login.logins_per_account, "--logins-per-account");
+       }},
+      {"--device-key", "FRONTIER_DEVICE_KEY",
+       "file holding the key device tokens are signed with; made when missing (default: the database "
+       "file's name + .device-key)",
+       [](AppConfig& c, const std::string& v) {
+         c.device_key_path = v;
+         return core::Status::ok();
+       }},
+      {"--trusted-proxy", "FRONTIER_TRUSTED_PROXY",
+       "addresses of reverse proxies whose X-Forwarded-For names the client, comma-separated (default none)",
+       [](AppConfig& c, const std::string& v) {
+         c.net.trusted_proxies.clear();
+         size_t start = 0;
+         while (start <= v.size()) {
+           size_t comma = std::min(v.find(',', start), v.size());
+           if (comma > start) c.net.trusted_proxies.push_back(v.substr(start, comma - start));
+           start = comma + 1;
+         }
+         return core::Status::ok();
+       }},
       {"--session-days", "FRONTIER_SESSION_DAYS", "days a session token stays valid (default 30)",
        [](AppConfig& c, const std::string& v) {
          int64_t days = 0;
@@ -264,10 +322,13 @@ const std::vector<Option>& options() {
 
 std::string usage() {
   std::string out =
-      "frontierd: the Frontier match server (protobuf over WebSockets, SQLite).\n\n"
+      "frontierd: the Frontier match server (protobuf over WebSockets, SQLite or PostgreSQL).\n\n"
       "Usage: frontierd [--flag VALUE]...\n\n";
   for (const auto& o : options())
     out += fmt::format("  {:<18} {}\n  {:<18} env {}\n", o.flag, o.help, "", o.env);
+  out +=
+      "  --copy-db SQLITE_FILE POSTGRESQL_URL\n                     copy an SQLite database into an empty "
+      "PostgreSQL one, verify it, exit\n";
   out += "  --help             this text\n\nHTTP: /healthz, /metrics; WebSocket protocol: docs/protocol.md\n";
   return out;
 }

@@ -18,6 +18,7 @@ namespace frontier::server {
 struct AppConfig {
   NetConfig net;
   std::string db_path = "var/frontier.db";
+  std::string device_key_path;  // empty: db_path + ".device-key"
   std::string log_level = "info";
   storage::Durability durability = storage::Durability::kFull;
   uint32_t snapshot_every = 32;

@@ -111,8 +111,14 @@ int64_t LoginThrottle::wait_seconds(const std::string& key, Clock::time_point no
 
 void LoginThrottle::failure(const std::string& key, Clock::time_point now) {
   std::lock_guard lock(mu_);
-  // Bound memory under a flood of made-up names: forget everything rather than grow forever.
-  if (entries_.size() > 100000) entries_.clear();
+  // Bound memory under a flood of made-up names: drop what has expired first (a flood must not
+  // wipe the count against a real account), and forget everything only rather than grow forever.
+  if (entries_.size() > 100000) {
+    std::erase_if(entries_, [&](const auto& kv) {
+      return now - kv.second.first > window_ && now - kv.second.last > lockout_;
+    });
+    if (entries_.size() > 100000) entries_.clear();
+  }
   Entry& e = entries_[key];
   if (e.failures == 0 || now - e.first > window_) {
     e.failures = 0;

@@ -1,7 +1,11 @@
 // The one thread that runs password hashing (argon2id, deliberately slow), behind a bounded
-// queue: a client pipelining registrations or logins can hold at most `per_owner` places, and
-// the whole queue at most `total`, so a flood cannot delay other people's logins or a shutdown
-// by more than a few hashes. Refusal is immediate; the caller answers the client.
+// queue shared fairly: each source (a client address) has a queue of its own and the thread
+// serves the sources in turn, one job each, so a source with many connections or accounts
+// waits behind its own jobs, not others' behind them. A connection can hold at most
+// `per_owner` places and the whole queue at most `total`, so a flood cannot delay a shutdown by
+// more than a few hashes either. When the queue is full, a source with fewer jobs queued takes
+// the place of the last job of the source with the most (that job is dropped), so one source
+// cannot keep everyone else out by filling it. Refusal is immediate; the caller answers the client.
 #pragma once
 
 #include <condition_variable>
@@ -10,6 +14,8 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 
 namespace frontier::auth {
@@ -26,9 +32,11 @@ class HashingQueue {
   HashingQueue(const HashingQueue&) = delete;
   HashingQueue& operator=(const HashingQueue&) = delete;
 
-  // Queues `job` for `owner`; false (and `job` dropped) when a limit is reached or stopping.
-  // Thread-safe.
-  bool try_post(uint64_t owner, std::function<void()> job);
+  // Queues `job` for `owner` at `source`; false (and `job` dropped) when a limit is reached or
+  // stopping. A queued job may later be dropped to make room for a source with fewer: then
+  // `dropped` runs instead of it (on the thread that posted the newcomer). Thread-safe.
+  bool try_post(const std::string& source, uint64_t owner, std::function<void()> job,
+                std::function<void()> dropped = {});
   // Runs the job in progress to its end, drops the queued ones, joins the thread.
   void stop();
 
@@ -36,16 +44,22 @@ class HashingQueue {
 
  private:
   struct Job {
-    uint64_t owner;
+    uint64_t owner = 0;
     std::function<void()> work;
+    std::function<void()> dropped;
   };
   void loop();
+  // With the lock held and the queue full: the last job of the source with the most queued,
+  // taken out, when that source has at least two more than `source`.
+  std::optional<Job> evict_for(const std::string& source);
 
   Limits limits_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
-  std::deque<Job> queue_;
-  std::map<uint64_t, size_t> per_owner_;  // queued or running, by owner
+  std::map<std::string, std::deque<Job>> by_source_;  // only sources with queued jobs
+  std::deque<std::string> turns_;                     // those sources, next to be served first
+  size_t waiting_ = 0;                                // jobs in by_source_
+  std::map<uint64_t, size_t> per_owner_;              // queued or running, by owner
   size_t running_ = 0;
   bool stopping_ = false;
   std::thread thread_;

@@ -71,6 +71,17 @@ class Connection {
   // Set once Hello succeeded; only the connection's own strand writes it.
   std::atomic<bool> hello_done{false};
 
+  // The device token (auth/device_token.h) of the last login or registration on this connection:
+  // kept through logout, so a login after it on the same connection shows the same device.
+  std::string device_token() const {
+    std::lock_guard lock(mu_);
+    return device_token_;
+  }
+  void set_device_token(std::string token) {
+    std::lock_guard lock(mu_);
+    device_token_ = std::move(token);
+  }
+
   void send(const wire::ServerMessage& message) const {
     if (metrics_ && message.has_error()) metrics_->count_error(message.error().code());
     if (auto p = peer_.lock()) p->send(std::make_shared<const std::string>(message.SerializeAsString()));
@@ -92,6 +103,7 @@ class Connection {
   Metrics* metrics_;
   mutable std::mutex mu_;
   Identity identity_;
+  std::string device_token_;
 };
 
 // Reply helpers shared by the request handlers.

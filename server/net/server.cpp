@@ -145,9 +145,10 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
       : server_(server), ws_(std::move(socket)), remote_(std::move(remote)), slot_(std::move(slot)) {}
   ~WsSession() override { server_.metrics->queued_bytes -= static_cast<int64_t>(queued_bytes_); }
 
-  void run(http::request<http::string_body> req, std::string cookie_token) {
+  void run(http::request<http::string_body> req, std::string cookie_token, std::string device_cookie) {
     req_ = std::move(req);
     cookie_token_ = std::move(cookie_token);
+    device_cookie_ = std::move(device_cookie);
     websocket::stream_base::timeout t{};
     t.handshake_timeout = server_.config.handshake_timeout;
     t.idle_timeout = server_.config.idle_timeout;
@@ -182,6 +183,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
     auto& m = *server_.metrics;
     state_.conn = std::make_shared<Connection>(next_connection_id++, remote_, weak_from_this(), &m);
     state_.cookie_token = std::move(cookie_token_);
+    state_.device_cookie = std::move(device_cookie_);
     server_.service->configure(state_);
     {
       std::lock_guard lock(server_.sessions_mu);
@@ -323,6 +325,7 @@ class WsSession final : public Peer, public std::enable_shared_from_this<WsSessi
   std::string remote_;
   http::request<http::string_body> req_;
   std::string cookie_token_;
+  std::string device_cookie_;
   beast::flat_buffer buffer_;
   ConnectionState state_;
   SocketSlot slot_;
@@ -371,14 +374,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (websocket::is_upgrade(req)) {
       beast::error_code rec;
       auto endpoint = stream_.socket().remote_endpoint(rec);
-      std::string remote = rec ? "?" : endpoint.address().to_string();
+      auto forwarded = req["X-Forwarded-For"];
+      std::string remote = client_address(rec ? "?" : endpoint.address().to_string(),
+                                          std::string_view(forwarded.data(), forwarded.size()),
+                                          server_.config.trusted_proxies);
       // A page of another site may open a WebSocket here and the browser would attach our
       // cookie: only our own pages (or clients sending no Origin) are authenticated by it.
-      std::string cookie_token;
-      if (own_origin)
+      std::string cookie_token, device;
+      if (own_origin) {
         cookie_token = cookie_value(field_of(req, http::field::cookie), kSessionCookieName).value_or("");
+        device = cookie_value(field_of(req, http::field::cookie), kDeviceCookieName).value_or("");
+      }
       std::make_shared<WsSession>(server_, stream_.release_socket(), remote, std::move(slot_))
-          ->run(std::move(req), std::move(cookie_token));
+          ->run(std::move(req), std::move(cookie_token), std::move(device));
       return;
     }
     std::string target(req.target());
@@ -424,11 +432,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       while (!token.empty() && (token.back() == '\n' || token.back() == '\r' || token.back() == ' '))
         token.pop_back();
       if (!looks_like_token(token)) return write(reply(401, "Not a session token\n"), version, false);
-      server_.service->check_session_token(token, [answer, reply, token, secure](bool valid) {
-        HttpReply r = reply(valid ? 204 : 401, valid ? "" : "Unknown or logged-out session token\n");
-        if (valid) r.headers.emplace_back("Set-Cookie", session_cookie(token, secure));
-        answer(std::move(r));
-      });
+      server_.service->check_session_token(
+          token, [answer, reply, token, secure](bool valid, const std::string& device) {
+            HttpReply r = reply(valid ? 204 : 401, valid ? "" : "Unknown or logged-out session token\n");
+            if (valid) r.headers.emplace_back("Set-Cookie", session_cookie(token, secure));
+            if (valid && !device.empty()) r.headers.emplace_back("Set-Cookie", device_cookie(device, secure));
+            answer(std::move(r));
+          });
       return;
     }
     if (req.method() == http::verb::delete_) {

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/status.h"
 #include "match/connection.h"
@@ -38,6 +39,10 @@ struct NetConfig {
   std::string web_root;    // served at /; empty or missing: a page saying it is not built
   std::string public_url;  // e.g. https://frontier.example: the own origin, and Secure cookies
   bool secure_cookies = false;
+  // Addresses of reverse proxies whose X-Forwarded-For is believed: a WebSocket from one of
+  // them counts as coming from the address the proxy appended last (the limits per client
+  // address need the client's, not the proxy's). Anyone else's header is ignored.
+  std::vector<std::string> trusted_proxies;
   // A second listener serving /healthz and /metrics only (--admin-listen), with sockets of its
   // own beyond the main listener's limit, so monitoring still answers while clients flood it.
   bool admin_enabled = false;

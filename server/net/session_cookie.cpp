@@ -2,6 +2,8 @@
 // carries it), Path=/ (the API and the WebSocket share it), Secure when served over https.
 #include "net/session_cookie.h"
 
+#include <algorithm>
+
 namespace frontier::server {
 
 namespace {
@@ -45,6 +47,20 @@ std::string session_cookie(const std::string& token, bool secure) {
 std::string cleared_session_cookie(bool secure) {
   return std::string(kSessionCookieName) + "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0" +
          (secure ? "; Secure" : "");
+}
+
+std::string device_cookie(const std::string& device_token, bool secure) {
+  return std::string(kDeviceCookieName) + "=" + device_token +
+         "; HttpOnly; SameSite=Strict; Path=/; Max-Age=34560000" + (secure ? "; Secure" : "");
+}
+
+std::string client_address(const std::string& peer, std::string_view forwarded_for,
+                           const std::vector<std::string>& trusted_proxies) {
+  if (std::find(trusted_proxies.begin(), trusted_proxies.end(), peer) == trusted_proxies.end()) return peer;
+  auto comma = forwarded_for.rfind(',');
+  std::string_view last =
+      trim(comma == std::string_view::npos ? forwarded_for : forwarded_for.substr(comma + 1));
+  return last.empty() ? peer : std::string(last);
 }
 
 bool is_own_origin(std::string_view origin, std::string_view host, std::string_view public_url) {

@@ -10,11 +10,16 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 namespace frontier::storage {
 
 core::Result<DatabaseLock> DatabaseLock::acquire(const std::string& db_path) {
   std::string path = db_path + ".lock";
+  // Before the database exists: its folder is made here as open_store would make it.
+  std::error_code ignored;
+  auto parent = std::filesystem::path(db_path).parent_path();
+  if (!parent.empty()) std::filesystem::create_directories(parent, ignored);
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0)
     return core::Status::not_found("Cannot open the lock file " + path + ": " + std::strerror(errno));

@@ -34,7 +34,9 @@ TEST(Config, WrittenOwnerOnlyAndReadBack) {
   auto dir = std::filesystem::temp_directory_path() / ("frontier-cli-cfg-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   ::umask(022);
-  ASSERT_TRUE(save_config(dir, {"ws://example.org:9000/", std::string(64, 'a'), "alice"}).is_ok());
+  ASSERT_TRUE(save_config(dir, {"ws://example.org:9000/", std::string(64, 'a'), "alice", std::string(96, 'd'),
+                                "Alice"})
+                  .is_ok());
   struct stat st {};
   ASSERT_EQ(::stat((dir / "config").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
@@ -43,6 +45,8 @@ TEST(Config, WrittenOwnerOnlyAndReadBack) {
   EXPECT_EQ(back->server, "ws://example.org:9000/");
   EXPECT_EQ(back->token, std::string(64, 'a'));
   EXPECT_EQ(back->user, "alice");
+  EXPECT_EQ(back->device_token, std::string(96, 'd'));
+  EXPECT_EQ(back->device_user, "Alice");
   EXPECT_TRUE(load_config(dir / "absent")->token.empty());
   std::filesystem::remove_all(dir);
 

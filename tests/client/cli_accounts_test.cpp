@@ -65,6 +65,27 @@ TEST_F(Accounts, RegisterStoresTheTokenOwnerOnlyAndLogoutForgetsIt) {
   EXPECT_NE(r.out.find("Logged in as " + u.name()), std::string::npos);
 }
 
+// The device token is kept beside the session token, also after logout: strangers' guesses at the
+// name from ten addresses (the name-wide budget, 50) hold new devices, not this client (issue 48, N1).
+TEST_F(Accounts, DeviceTokenKeepsTheClientInWhileStrangersGuessAtTheName) {
+  CliUser u = registered("guarded");
+  ASSERT_EQ(u.run({"logout"}).status, 0);
+  auto login_from = [&](const std::string& address, const std::string& password) {
+    client::ProtocolClient c;
+    c.local_address = address;
+    if (!connect(c, server_->port())) return wire::INTERNAL;
+    auto r = c.login(u.name(), password);
+    return r && r->has_error() ? r->error().code() : r ? wire::ERROR_UNSPECIFIED : wire::INTERNAL;
+  };
+  for (int a = 3; a <= 12; ++a)
+    for (int i = 0; i < 5; ++i)
+      EXPECT_EQ(login_from("127.0.0." + std::to_string(a), "wrong guess"), wire::BAD_CREDENTIALS);
+  EXPECT_EQ(login_from("127.0.0.2", "correct-horse-9"), wire::LOGIN_THROTTLED) << "a new device waits";
+  CliResult r = u.run({"login", u.name()});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Logged in as " + u.name()), std::string::npos) << r.out;
+}
+
 TEST_F(Accounts, ServerUrlIsStoredAndABadOneIsRefused) {
   CliUser u = anonymous("url");
   u.pass_server(false);

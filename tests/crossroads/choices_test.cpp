@@ -11,7 +11,7 @@ TEST(CrossroadsChoices, AttackerPicksTheAgentWhoseValueCounts) {
   // Keane (2); the defender with a single agent is not asked.
   auto s = board({"place NI FF at 28,22", "agent Keane at 28,22", "agent Burnes at 28,22",
                   "place PE GA at 28,22", "agent Vitkovitch at 28,22", "phase combat British op 1"});
-  play(*s, kBritish, "Attack at square 28,22");
+  play(*s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
   EXPECT_EQ(game().prompt(*s, kBritish).kind, "combat_agent");
   EXPECT_EQ(labels(*s, kBritish).size(), 2u);
   S(*s).rng.force_roll(3);
@@ -25,7 +25,7 @@ TEST(CrossroadsChoices, DefenderPicksHisAgentToo) {
   // 14.8: the defender subtracts the military value of any one agent in his force.
   auto s = board({"place NI FF at 28,22", "agent Keane at 28,22", "place PE GA at 28,22",
                   "agent Vitkovitch at 28,22", "agent Samson at 28,22", "phase combat British op 1"});
-  play(*s, kBritish, "Attack at square 28,22");
+  play(*s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
   EXPECT_EQ(game().awaiting(*s), core::seat_bit(kRussian));
   EXPECT_EQ(game().prompt(*s, kRussian).kind, "combat_agent");
   S(*s).rng.force_roll(3);
@@ -44,7 +44,7 @@ TEST(CrossroadsChoices, MoverPicksTheMovementBonusAgent) {
   EXPECT_EQ(game().prompt(*s, kBritish).kind, "move_agent");
   play(*s, kBritish, "Burnes gives the movement bonus (+1)");
   EXPECT_EQ(S(*s).force_mp, 10);
-  play(*s, kBritish, "Move to square 36,30");
+  play(*s, kBritish, "Move to North India, 1 square S of Delhi");
   EXPECT_FALSE(offered(*s, kBritish, "Drop off Burnes"));
   EXPECT_TRUE(offered(*s, kBritish, "Drop off Keane"));
 }

@@ -26,14 +26,14 @@ TEST(CrossroadsCombat, BattleOnlyWhenRaidFactorsUnderHalf) {
   // 14.62 example 1: 5 factors of B and 3 of R: only the Battle CRT.
   auto s = fight({"control AF British", "place British FF at 28,22", "place NI GA at 28,22",
                   "place AF IR at 28,22", "place Russian FF at 28,22"});
-  play(*s, kBritish, "Attack at square 28,22");
+  play(*s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
   EXPECT_NE(game().prompt(*s, kBritish).kind, "crt");
 }
 
 TEST(CrossroadsCombat, EitherTableWithHalfCombined) {
   // 14.62 example 2: 3 factors of B and 3 of C: Battle or Raid.
   auto s = fight({"place NI FF at 28,22", "place British FC at 28,22", "place Russian FF at 28,22"});
-  play(*s, kBritish, "Attack at square 28,22");
+  play(*s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
   EXPECT_EQ(game().prompt(*s, kBritish).kind, "crt");
   EXPECT_TRUE(offered(*s, kBritish, "Raid"));
   EXPECT_TRUE(offered(*s, kBritish, "Battle"));
@@ -45,7 +45,7 @@ TEST(CrossroadsCombat, OneAgentDrmEachSide) {
   auto s = fight(
       {"place NI FF at 28,22", "agent Keane at 28,22", "place PE GA at 28,22", "agent Vitkovitch at 28,22"});
   S(*s).rng.force_roll(3);
-  auto log = log_of(*s, kBritish, "Attack at square 28,22");
+  auto log = log_of(*s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
   bool found = false;
   for (auto& l : log) found = found || l.find("rolled 3+1") != std::string::npos;
   EXPECT_TRUE(found);
@@ -58,7 +58,7 @@ TEST(CrossroadsCombat, FirstRegularClashStartsOpenWar) {
   S(*s).rng.force_roll(3);
   S(*s).rng.force_roll(4);
   S(*s).rng.force_roll(5);
-  play(*s, kBritish, "Attack at square 28,22");
+  play(*s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
   EXPECT_EQ(S(*s).open_war_by, kBritish);
   EXPECT_EQ(S(*s).pounds[kRussian], 9);
   EXPECT_EQ(S(*s).bop, 6);
@@ -67,7 +67,7 @@ TEST(CrossroadsCombat, FirstRegularClashStartsOpenWar) {
 TEST(CrossroadsCombat, FasterDefendersMayWithdraw) {
   // 14.5: every defender faster than the fastest attacker.
   auto s = fight({"place British FF at 28,22", "place Russian IR at 28,22"});
-  play(*s, kBritish, "Attack at square 28,22");
+  play(*s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
   EXPECT_EQ(game().prompt(*s, kRussian).kind, "withdraw");
   play(*s, kRussian, "Withdraw");
   EXPECT_EQ(game().prompt(*s, kRussian).kind, "retreat");
@@ -108,7 +108,7 @@ TEST(CrossroadsCombat, TheCombatViewShowsWhatWasRolledToEveryone) {
   for (int roll = 1; roll <= 6; ++roll) {
     auto s = fight({"place NI FF at 28,22", "place NI GA at 28,22", "place PE GA at 28,22"});
     S(*s).rng.force_roll(roll);
-    auto attack = core::find_by_label(game(), *s, kBritish, "Attack at square 28,22");
+    auto attack = core::find_by_label(game(), *s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
     ASSERT_TRUE(attack);
     std::vector<core::LogEvent> log;
     ASSERT_TRUE(core::apply(game(), *s, kBritish, *attack, &log).status);
@@ -125,7 +125,7 @@ TEST(CrossroadsCombat, TheCombatViewShowsWhatWasRolledToEveryone) {
     }
     ++choices_shown;
     CombatView c = combat_view(*s, kBritish);
-    EXPECT_EQ(c.name(), "square 28,22");
+    EXPECT_EQ(c.name(), "Afghanistan, 1 square S of Kabul");
     EXPECT_EQ(c.attacker(), "British");
     EXPECT_EQ(c.defender(), "Russian");
     EXPECT_EQ(c.table(), "Battle");
@@ -152,7 +152,7 @@ TEST(CrossroadsCombat, TheCombatViewKeepsTableAndMultipleWhileAgentsAreNamed) {
   // 14.74); the view shows them while he chooses, and nothing rolled yet.
   auto s = fight({"place NI FF at 28,22", "agent Keane at 28,22", "agent Burnes at 28,22",
                   "place PE GA at 28,22", "agent Vitkovitch at 28,22"});
-  play(*s, kBritish, "Attack at square 28,22");
+  play(*s, kBritish, "Attack at Afghanistan, 1 square S of Kabul");
   ASSERT_EQ(game().prompt(*s, kBritish).kind, "combat_agent");
   CombatView c = combat_view(*s, kRussian);
   EXPECT_EQ(c.table(), "Battle");

@@ -98,8 +98,8 @@ TEST(CrossroadsEconomy, RecruitsLimitedByForage) {
   while (offered(*s, kBritish, "Recruit Afghanistan irregulars (1 pound)")) {
     play(*s, kBritish, "Recruit Afghanistan irregulars (1 pound)");
     // A long list of squares is offered block by block (picker.h).
-    if (!offered(*s, kBritish, "Squares in rows 21-27, columns 21-27")) break;
-    play(*s, kBritish, "Squares in rows 21-27, columns 21-27");
+    if (!offered(*s, kBritish, "Squares in Pamir and Afghanistan around Chitral")) break;
+    play(*s, kBritish, "Squares in Pamir and Afghanistan around Chitral");
     if (!offered(*s, kBritish, "Place the recruit at Kabul")) break;
     play(*s, kBritish, "Place the recruit at Kabul");
     ++placed;
@@ -115,6 +115,21 @@ TEST(CrossroadsEconomy, ColonyNeedsRegularAndAgent) {
   EXPECT_TRUE(offered(*s, kBritish, "Build a colony at Kabul"));
   EXPECT_TRUE(offered(*s, kBritish, "Build a trading post at Kabul"));
   EXPECT_FALSE(offered(*s, kBritish, "Build a railroad at Kabul"));  // 20.34: not before 1860-64
+}
+
+TEST(CrossroadsEconomy, OneMarkerOfEachTypePerSquare) {
+  // 20.21: no second trading post where one stands, but a fort beside it.
+  auto s = spend({"place British FF at Kabul", "pounds British 20", "marker British post at Kabul"});
+  EXPECT_FALSE(offered(*s, kBritish, "Build a trading post at Kabul"));
+  EXPECT_TRUE(offered(*s, kBritish, "Build a fort at Kabul"));
+  // 20.31(1): a colony takes a trading post's place, so none is built beside one.
+  auto c = spend({"place British FF at Kabul", "pounds British 20", "marker British colony at Kabul"});
+  EXPECT_FALSE(offered(*c, kBritish, "Build a trading post at Kabul"));
+  EXPECT_TRUE(offered(*c, kBritish, "Build a fort at Kabul"));
+  // 20.23: nothing beside an enemy marker.
+  auto t = spend({"place British FF at Kabul", "pounds British 20", "marker Russian post at Kabul"});
+  EXPECT_FALSE(offered(*t, kBritish, "Build a trading post at Kabul"));
+  EXPECT_FALSE(offered(*t, kBritish, "Build a fort at Kabul"));
 }
 
 TEST(CrossroadsEconomy, BothSeatsSpendAtOnce) {

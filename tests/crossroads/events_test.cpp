@@ -60,7 +60,7 @@ TEST(CrossroadsEvents, JihadGivesGhazisToPlace) {
   EXPECT_EQ(game().prompt(*s, kRussian).kind, "jihad");
   EXPECT_FALSE(offered(*s, kRussian, "Raise the Jihad in North India"));  // 21.2
   play(*s, kRussian, "Raise the Jihad in Afghanistan");
-  play(*s, kRussian, "Squares in rows 21-27, columns 21-27");  // a long list goes by blocks
+  play(*s, kRussian, "Squares in Pamir and Afghanistan around Chitral");  // a long list goes by blocks
   play(*s, kRussian, "Place at Kabul");
   int ghazis = 0;
   for (int u = 0; u < S(*s).nunits; ++u) ghazis += S(*s).units[u].loc == square("Kabul");

@@ -22,7 +22,7 @@ TEST(CrossroadsMovement, AgentAddsHisMilitaryRating) {
   play(*s, kBritish, "Begin the move");
   EXPECT_EQ(S(*s).force_mp, 12);
   // The agent giving the bonus may not be dropped off (16.21).
-  play(*s, kBritish, "Move to square 36,30");
+  play(*s, kBritish, "Move to North India, 1 square S of Delhi");
   EXPECT_FALSE(offered(*s, kBritish, "Drop off Keane"));
 }
 
@@ -35,7 +35,7 @@ TEST(CrossroadsMovement, AgentsMaySetOffWithoutTheirStack) {
   EXPECT_TRUE(offered(*s, kBritish, "Leave behind Keane"));
   play(*s, kBritish, "Begin the move");
   EXPECT_EQ(S(*s).force_mp, 16);  // kAgentMove (8), not the field force's 4 + Keane's 2
-  play(*s, kBritish, "Move to square 36,30");
+  play(*s, kBritish, "Move to North India, 1 square S of Delhi");
   play(*s, kBritish, "End this force's move");
   EXPECT_EQ(S(*s).agents[S(*s).d->agent_index("Burnes")].loc, square("Delhi") + kW);
   // The field force stays, and may still move as a force of its own.
@@ -58,11 +58,11 @@ TEST(CrossroadsMovement, OnlyHighlightedForcesMoveDiagonally) {
   auto s = board({"place NI IR at Delhi"});
   play(*s, kBritish, "Pick the force at Delhi");
   play(*s, kBritish, "Begin the move");
-  EXPECT_TRUE(offered(*s, kBritish, "Move to square 34,31"));
+  EXPECT_TRUE(offered(*s, kBritish, "Move to North India, 1 square NE of Delhi"));
   auto t = board({"place British FF at Delhi"});
   play(*t, kBritish, "Pick the force at Delhi");
   play(*t, kBritish, "Begin the move");
-  EXPECT_FALSE(offered(*t, kBritish, "Move to square 34,31"));
+  EXPECT_FALSE(offered(*t, kBritish, "Move to North India, 1 square NE of Delhi"));
 }
 
 TEST(CrossroadsMovement, MustStopOnEnteringEnemyCombatUnits) {
@@ -70,7 +70,7 @@ TEST(CrossroadsMovement, MustStopOnEnteringEnemyCombatUnits) {
   auto s = board({"place British FF at Delhi", "place Russian FF at 35,31"});
   play(*s, kBritish, "Pick the force at Delhi");
   play(*s, kBritish, "Begin the move");
-  play(*s, kBritish, "Move to square 35,31");
+  play(*s, kBritish, "Move to North India, 1 square E of Delhi");
   for (const auto& l : labels(*s, kBritish)) EXPECT_EQ(l.rfind("Move to", 0), std::string::npos) << l;
 }
 
@@ -80,13 +80,13 @@ TEST(CrossroadsMovement, OnlyBritishRegularsEnterCentralIndia) {
   int edge = -1;
   for (int sq = 0; sq < kSquares && edge < 0; ++sq)
     if (d.central_india_edge[sq]) edge = sq;
-  std::string at = std::to_string(edge / kW) + "," + std::to_string(edge % kW);
+  std::string at = square_name(d, edge);
   auto s = board({"place British FF at " + at, "place NI GA at " + at});
-  play(*s, kBritish, "Pick the force at square " + at);
+  play(*s, kBritish, "Pick the force at " + at);
   play(*s, kBritish, "Begin the move");
   EXPECT_FALSE(offered(*s, kBritish, "Move to Central India"));
   auto t = board({"place British FF at " + at});
-  play(*t, kBritish, "Pick the force at square " + at);
+  play(*t, kBritish, "Pick the force at " + at);
   play(*t, kBritish, "Begin the move");
   EXPECT_TRUE(offered(*t, kBritish, "Move to Central India"));
 }
@@ -96,12 +96,12 @@ TEST(CrossroadsMovement, ForceSailedHomeMayEndItsMove) {
   // off the map's squares, it is not at sea: it may end its move. (Reading the home base's
   // terrain once ran past the map's array; the sanitizer build catches that class.)
   const Data& d = data();
-  std::string at = std::to_string(d.gulf_entry / kW) + "," + std::to_string(d.gulf_entry % kW);
+  std::string at = square_name(d, d.gulf_entry);
   auto s = board({"place British FF at Karachi", "sp British 5"});
   play(*s, kBritish, "Pick the force at Karachi");
   play(*s, kBritish, "Begin the move");
   play(*s, kBritish, "Begin amphibious movement");
-  play(*s, kBritish, "Move to square " + at);
+  play(*s, kBritish, "Move to " + at);
   play(*s, kBritish, "Move to Central India");
   EXPECT_EQ(S(*s).force_sq, kCentralIndia);
   EXPECT_TRUE(offered(*s, kBritish, "End this force's move"));
@@ -112,7 +112,7 @@ TEST(CrossroadsMovement, AmphibiousLegNeverEntersASquareTwice) {
   // Going back over squares already crossed in the same leg would let a force (or a bot) step
   // to and fro at no cost without end; every square it could reach that way lies on a path.
   const Data& d = data();
-  std::string sea = "square " + std::to_string(d.gulf_entry / kW) + "," + std::to_string(d.gulf_entry % kW);
+  std::string sea = square_name(d, d.gulf_entry);
   auto s = board({"place British FF at Karachi", "sp British 5"});
   play(*s, kBritish, "Pick the force at Karachi");
   play(*s, kBritish, "Begin the move");
@@ -122,7 +122,7 @@ TEST(CrossroadsMovement, AmphibiousLegNeverEntersASquareTwice) {
   int mp = S(*s).force_mp;
   std::string step;  // onward along the chain
   for (const auto& l : labels(*s, kBritish))
-    if (l.rfind("Move to square ", 0) == 0) step = l;
+    if (l.rfind("Move to the ", 0) == 0) step = l;  // a water square: "the Arabian Sea, ..."
   ASSERT_FALSE(step.empty());
   play(*s, kBritish, step);
   EXPECT_FALSE(offered(*s, kBritish, "Move to " + sea));  // crossed already in this leg
@@ -171,17 +171,17 @@ TEST(CrossroadsMovement, RailLegNeverEntersASquareTwice) {
   // point: a path, as 13.81's chain. A new leg (13.63, one more point) may cross them again.
   auto s = board({"place British FF at 30,30", "turn 6", "marker British railroad at 30,30",
                   "marker British railroad at 30,31", "marker British railroad at 30,32"});
-  play(*s, kBritish, "Pick the force at square 30,30");
+  play(*s, kBritish, "Pick the force at North India, 1 square N of Simla");
   play(*s, kBritish, "Begin the move");
   play(*s, kBritish, "Begin railroad movement");
-  play(*s, kBritish, "Move to square 30,31");
-  EXPECT_FALSE(offered(*s, kBritish, "Move to square 30,30"));
-  EXPECT_TRUE(offered(*s, kBritish, "Move to square 30,32"));
-  play(*s, kBritish, "Move to square 30,32");
-  EXPECT_FALSE(offered(*s, kBritish, "Move to square 30,31"));
+  play(*s, kBritish, "Move to North India, 1 square NE of Simla");
+  EXPECT_FALSE(offered(*s, kBritish, "Move to North India, 1 square N of Simla"));
+  EXPECT_TRUE(offered(*s, kBritish, "Move to Western Tibet, 1 square NW of Gartok"));
+  play(*s, kBritish, "Move to Western Tibet, 1 square NW of Gartok");
+  EXPECT_FALSE(offered(*s, kBritish, "Move to North India, 1 square NE of Simla"));
   play(*s, kBritish, "Return to land movement");
   play(*s, kBritish, "Begin railroad movement");
-  EXPECT_TRUE(offered(*s, kBritish, "Move to square 30,31"));
+  EXPECT_TRUE(offered(*s, kBritish, "Move to North India, 1 square NE of Simla"));
 }
 
 }  // namespace
@@ -203,12 +203,12 @@ TEST(CrossroadsMovement, HomeBaseBySeaAndRail) {
   int edge = -1;
   for (int sq = 0; sq < kSquares && edge < 0; ++sq)
     if (d.central_india_edge[sq]) edge = sq;
-  std::string at = std::to_string(edge / kW) + "," + std::to_string(edge % kW);
+  std::string at = square_name(d, edge);
   auto t = board({"place British FF at Central India", "turn 6", "marker British railroad at " + at});
   play(*t, kBritish, "Pick the force at Central India");
   play(*t, kBritish, "Begin the move");
   play(*t, kBritish, "Begin railroad movement");
-  EXPECT_TRUE(offered(*t, kBritish, "Move to square " + at));
+  EXPECT_TRUE(offered(*t, kBritish, "Move to " + at));
 }
 
 // The choices a bot is left with while forming the force at hand: each label, and whether the

@@ -15,7 +15,7 @@ TEST(CrossroadsOptional, ForcedMarchDoublesAndCosts) {
   play(*s, kBritish, "Pick the force at Delhi");
   play(*s, kBritish, "Begin a forced march carrying 3 SP");
   EXPECT_EQ(S(*s).force_mp, 16);  // (4 x 2) but agents move 8 (27.2)
-  play(*s, kBritish, "Move to square 36,30");
+  play(*s, kBritish, "Move to North India, 1 square S of Delhi");
   play(*s, kBritish, "End this force's move");
   EXPECT_EQ(game().prompt(*s, kBritish).kind, "loss");
   EXPECT_EQ(S(*s).losses_due, 1);
@@ -70,7 +70,7 @@ TEST(CrossroadsOptional, TelegraphPicksUpUnitsOnRailroads) {
                  kBritish, Opts{{"telegraph", "on"}});
   play(*s, kBritish, "Pick the force at Delhi");
   play(*s, kBritish, "Begin the move");
-  play(*s, kBritish, "Move to square 36,30");
+  play(*s, kBritish, "Move to North India, 1 square S of Delhi");
   bool pick = false;
   for (auto& l : labels(*s, kBritish)) pick = pick || l.rfind("Pick up", 0) == 0;
   EXPECT_TRUE(pick);

@@ -67,9 +67,10 @@ TEST(CrossroadsPlayout, ManyUncheckedGamesFinish) {
 // Pinned: changes only when behaviour does (update deliberately, with the reason).
 TEST(CrossroadsPlayout, PinnedSignature) {
   auto r = run(setup_of("scenario1"), 20, false, 1);
-  // Last: a square's agents may set off without its units in one choice (11.3).
-  EXPECT_EQ(core::hash_hex(r.signature), "19f1776089464551");
-  EXPECT_EQ(r.actions, 23247u);
+  // Last: set-up offers no city that already holds the side's trading post (20.21), nor Orenburg
+  // with its colony (20.31(1)).
+  EXPECT_EQ(core::hash_hex(r.signature), "70c2a9fb39f8d847");
+  EXPECT_EQ(r.actions, 24162u);
 }
 
 // Legal-action counts in named positions (perft-style oracle).

@@ -1,6 +1,7 @@
 // Turn sequence (3.0), set-up (26.0), initiative (7.0), Balance of Power (4.0), victory (25.0).
 #include "crossroads/data.h"
 #include "crossroads/rules.h"
+#include "crossroads/scenario.h"
 #include "helpers.h"
 
 namespace frontier::crossroads::test {
@@ -30,6 +31,65 @@ TEST(CrossroadsSequence, OnePerCityPlacement) {
       // 7.0: the Balance of Power (+1 British) gives the British the initiative choice.
     }
   EXPECT_EQ(game().prompt(*s, kBritish).kind, "initiative");
+}
+
+int trading_posts(const State& s, int side) {
+  int n = 0;
+  for (int sq = 0; sq < kSquares; ++sq) n += s.has_marker(sq, side, kTradingPost);
+  return n;
+}
+
+TEST(CrossroadsSequence, SetUpPutsOneTradingPostPerCity) {
+  // 20.21: one marker of each type per square, in the set-up (26.0) too. S1 4.6(1): the four
+  // British trading posts go to four North Indian cities; S1 3.6(2): the Russian one not to
+  // Orenburg, whose colony takes a trading post's place (20.31(1)).
+  auto s = start();
+  const auto& list = scenario_of(S(*s)).placements;
+  std::vector<core::Action> legal;
+  bool checked = false;
+  for (int i = 0; i < 400 && S(*s).phase == kSetup; ++i) {
+    core::Seat seat = (game().awaiting(*s) & 1) ? 0 : 1;
+    const Placement& p = list[static_cast<size_t>(S(*s).placement)];
+    if (p.marker == kTradingPost && p.placer == kRussian) {
+      EXPECT_FALSE(offered(*s, seat, "Place at Orenburg"));
+    }
+    if (p.marker == kTradingPost && p.placer == kBritish && S(*s).placed == 1) {
+      // One post is down: its city is no longer offered, the others still are.
+      for (const City& c : data().cities) {
+        if (data().region_code[c.region] != "NI") continue;
+        EXPECT_EQ(offered(*s, seat, "Place at " + c.name),
+                  !S(*s).has_marker(c.square, kBritish, kTradingPost))
+            << c.name;
+      }
+      checked = true;
+    }
+    // The first choice each time: before 20.21 held here, all four posts went to Delhi.
+    game().legal_actions(*s, seat, legal);
+    ASSERT_TRUE(core::apply(game(), *s, seat, legal.front()).status.is_ok());
+  }
+  ASSERT_NE(S(*s).phase, kSetup);
+  EXPECT_TRUE(checked);
+  // A post in a square already holding one adds no marker, so four distinct cities count four.
+  EXPECT_EQ(trading_posts(S(*s), kBritish), 4);
+  EXPECT_EQ(trading_posts(S(*s), kRussian), 1);
+  EXPECT_FALSE(S(*s).has_marker(square("Orenburg"), kRussian, kTradingPost));
+}
+
+TEST(CrossroadsSequence, SetUpPostsOfScenario2InDistinctCities) {
+  // 20.21 in the S2 set-up: 3.9 places four British trading posts (two in fixed cities), 4.6(3)
+  // three Russian ones in any cities of West Siberia, Kazakhistan or Turkoman, none at Orenburg
+  // with its colony (4.6(1), 20.31(1)). Each stands in a square of its own.
+  auto s = start("scenario2");
+  std::vector<core::Action> legal;
+  for (int i = 0; i < 400 && S(*s).phase == kSetup; ++i) {
+    core::Seat seat = (game().awaiting(*s) & 1) ? 0 : 1;
+    game().legal_actions(*s, seat, legal);
+    ASSERT_TRUE(core::apply(game(), *s, seat, legal.front()).status.is_ok());
+  }
+  ASSERT_NE(S(*s).phase, kSetup);
+  EXPECT_EQ(trading_posts(S(*s), kBritish), 4);
+  EXPECT_EQ(trading_posts(S(*s), kRussian), 3);
+  EXPECT_FALSE(S(*s).has_marker(square("Orenburg"), kRussian, kTradingPost));
 }
 
 TEST(CrossroadsSequence, BalanceOfPowerHasNoZero) {

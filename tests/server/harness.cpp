@@ -14,9 +14,13 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include "postgres_server.h"
 
 namespace frontier::testing {
 
@@ -32,6 +36,17 @@ ServerProcess::ServerProcess(std::vector<std::string> extra) : extra_(std::move(
          ("frontierd-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
   fs::remove_all(dir_);
   fs::create_directories(dir_);
+  db_ = db_path();
+  if (const char* backend = std::getenv("FRONTIER_TEST_DB"); backend && std::string(backend) == "postgres") {
+    static std::atomic<int> databases{0};
+    std::string name = "frontierd_" + std::to_string(databases++);
+    std::string error;
+    if (!shared_postgres().create_database(name, &error)) {
+      std::fprintf(stderr, "cannot create the test database %s: %s\n", name.c_str(), error.c_str());
+      std::abort();
+    }
+    db_ = shared_postgres().url(name);
+  }
 }
 
 ServerProcess::~ServerProcess() {
@@ -51,7 +66,7 @@ bool ServerProcess::start(std::string* error) {
   // A restart reuses the port, so clients of the test can keep their address.
   std::string listen = "127.0.0.1:" + std::to_string(starts_ > 0 ? port_ : 0);
   std::vector<std::string> args = {
-      fixture_server_path(), "--listen", listen, "--db", db_path(), "--kdf", "min", "--log-level", "info",
+      fixture_server_path(), "--listen", listen, "--db", db_, "--kdf", "min", "--log-level", "info",
       // Tests register many users from one address and fetch logs at machine
       // speed; the hardening test sets these limits itself.
       "--registrations", "0", "--heavy-rate", "100000", "--heavy-rate-total", "0"};

@@ -20,7 +20,7 @@ namespace frontier::testing {
 
 class ServerProcess {
  public:
-  // `extra` flags are added after the defaults (--listen 127.0.0.1:0 --db <tmp> --kdf min).
+  // `extra` flags are added after the defaults (--listen 127.0.0.1:0 --db <db()> --kdf min).
   explicit ServerProcess(std::vector<std::string> extra = {});
   ~ServerProcess();
 
@@ -42,11 +42,16 @@ class ServerProcess {
   std::optional<double> metric(const std::string& name) const;
   const std::filesystem::path& dir() const { return dir_; }
   std::string db_path() const { return (dir_ / "frontier.db").string(); }
+  // What --db is given: db_path(), or with FRONTIER_TEST_DB=postgres in the environment (the
+  // *_postgres tests) a fresh database of the test process's PostgreSQL
+  // (tests/support/postgres_server.h), so the same tests run frontierd on PostgreSQL.
+  const std::string& db() const { return db_; }
   std::string log() const;
 
  private:
   std::vector<std::string> extra_;
   std::filesystem::path dir_;
+  std::string db_;
   pid_t pid_ = -1;
   uint16_t port_ = 0;
   int starts_ = 0;

@@ -160,6 +160,29 @@ TEST(Config, FlagsOverrideEnvironment) {
   EXPECT_FALSE(parse_config({}, env)->net.web_root.empty()) << "a compiled-in default";
 }
 
+TEST(Config, LoginPolicyFlagsSetEveryLimitAndTheTrustedProxies) {
+  auto no_env = [](const char*) -> const char* { return nullptr; };
+  auto c = parse_config(
+      {"--login-failures-per-name-address", "3", "--login-failures-per-address", "20",
+       "--login-failures-per-name", "0", "--login-failures-per-device", "7", "--logins-per-address", "120",
+       "--logins-per-account", "4", "--trusted-proxy", "10.0.0.1,::1", "--device-key", "/srv/key"},
+      no_env);
+  ASSERT_TRUE(c) << c.status().message();
+  const auth::LoginLimits& l = c->service.login;
+  EXPECT_EQ(l.failures_per_name_source, 3);
+  EXPECT_EQ(l.failures_per_source, 20);
+  EXPECT_EQ(l.failures_per_name, 0);
+  EXPECT_EQ(l.failures_per_device, 7);
+  EXPECT_EQ(l.logins_per_source, 120);
+  EXPECT_EQ(l.logins_per_account, 4);
+  EXPECT_EQ(c->net.trusted_proxies, (std::vector<std::string>{"10.0.0.1", "::1"}));
+  EXPECT_EQ(c->device_key_path, "/srv/key");
+  EXPECT_FALSE(parse_config({"--logins-per-account", "many"}, no_env));
+  auto defaults = parse_config({}, no_env);
+  EXPECT_TRUE(defaults->net.trusted_proxies.empty());
+  EXPECT_EQ(defaults->service.login.failures_per_name, 50);
+}
+
 TEST(History, UndoAfterASnapshotFallsBackToTheFullHistory) {
   const core::Game& race = *testing::server_test_games().find("race");
   frontier::MatchSetup setup;

@@ -15,6 +15,7 @@ import {
 } from "./harness.mjs";
 import { VIEWPORT } from "./board-checks.mjs";
 import { assertPhoneFriendly } from "./phone-checks.mjs";
+import { gridCoordinates, shownText } from "./shown-text.mjs";
 
 const WIDTH = 42;  // squares are row * 42 + col; 1764 and up are the home bases
 const SUPPLY = 4;  // one supply point for each operations phase after the first (12.2)
@@ -24,13 +25,14 @@ const squareOf = (choice) => Number(choice.refs?.find((r) => r.type === "square"
 const apart = (a, b) =>
   Math.abs(Math.floor(a / WIDTH) - Math.floor(b / WIDTH)) + Math.abs((a % WIDTH) - (b % WIDTH));
 
-// Where the British flying column stands, and the nearest city of a neutral region with pieces.
+// Where the British flying column stands, and the nearest city of a neutral region with pieces
+// (a city's square is named by the city alone; any other square "Region, 2 squares NE of City").
 function column(view) {
   return view.stacks.find((s) => s.side === "British" && s.square < 1764 &&
     (s.units ?? []).some((u) => u.nation === "British" && u.type === "FC"))?.square;
 }
 function nearestNeutralCity(view, from) {
-  const cities = view.stacks.filter((s) => s.side === "neutral" && s.square < 1764 && !s.name.startsWith("square "));
+  const cities = view.stacks.filter((s) => s.side === "neutral" && s.square < 1764 && !s.name.includes(","));
   return cities.reduce((best, s) => (best < 0 || apart(from, s.square) < apart(from, best) ? s.square : best), -1);
 }
 
@@ -159,6 +161,8 @@ test("an Asia Crossroads combat shown to both players: units, strengths, table, 
       const who = combat.losing || combat.retreating;
       assert.match(await panel.locator(".to-decide").innerText(), new RegExp(`The ${who}s? choose`), "who chooses next");
     }
+    // After a march and a battle: every place on either page is named in words (issue 49).
+    for (const page of pages) assert.equal(gridCoordinates(await shownText(page)), null);
     await screenshot(british, "crossroads-battle");
     await russian.setViewportSize(PHONE.viewport);
     await assertPhoneFriendly(russian, "the Crossroads battle panel");

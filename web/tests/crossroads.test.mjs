@@ -1,11 +1,12 @@
 // Asia Crossroads in the browser: the British and the Russian players each see their own side of
 // the grid and play its opening steps by clicking; at 1280 x 800 the map carries its key and the
 // regions' names, cities read at a legible size, no name prints over another, and what a choice names is highlighted on every
-// step. Both boards are captured at the start and after the opening steps.
+// step; no square is named by grid coordinates. Both boards are captured at the start and after the opening steps.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { lastUpdate, newPlayer, playStep, screenshot, startPublicMatch, withFrontier } from "./harness.mjs";
 import { assertLabelsClear, assertTargetsHighlighted, VIEWPORT } from "./board-checks.mjs";
+import { gridCoordinates, shownText } from "./shown-text.mjs";
 
 const STEPS = 12;
 
@@ -43,6 +44,8 @@ test("two players open an Asia Crossroads match and play its first steps by clic
     assert.equal((await lastUpdate(russian)).view.payload["@type"], "type.googleapis.com/frontier.crossroads.CrossroadsView",
       "the Russian page holds a Crossroads view");
     await assertMapKeyAndNames(russian);
+    // Squares are named by places, never by grid coordinates, in anything either page shows.
+    for (const p of [british, russian]) assert.equal(gridCoordinates(await shownText(p)), null);
     await screenshot(british, "crossroads-british");
     await screenshot(russian, "crossroads-russian");
     assert.deepEqual([...british.errors, ...russian.errors], []);

@@ -19,6 +19,12 @@ export function shownText(page) {
   });
 }
 
+// A square named by grid coordinates ("square 28,22", "rows 21-27, columns 21-27") in `text`, with
+// a little of the text around it; null when there is none (issue 49: Crossroads names places).
+export function gridCoordinates(text) {
+  return text.match(/.{0,40}(?:square \d+,\s?\d+|rows \d+|columns \d+).{0,40}/)?.[0] ?? null;
+}
+
 const INTERNAL_IDS = [
   { what: "a snake_case id", pattern: /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b/g },
   { what: "a seat letter", pattern: /\b[Ss]ides? [AB]\b/g },

@@ -124,11 +124,12 @@ struct World {
     config.matches_per_hour = 0;
     config.max_running_matches_per_user = 0;
     config.chat_rate_per_second = 0;
-    service = std::make_unique<Service>(config, *matches, *writer, metrics,
-                                        [this](uint64_t, std::function<void()> fn) {
-                                          queue.post(std::move(fn));
-                                          return true;
-                                        });
+    service = std::make_unique<Service>(
+        config, *matches, *writer, metrics,
+        [this](const std::string&, uint64_t, std::function<void()> fn, std::function<void()>) {
+          queue.post(std::move(fn));
+          return true;
+        });
     for (int i = 0; i < 2; ++i) {
       conns[i].conn = std::make_shared<Connection>(i + 1, "fuzz", peer, &metrics);
       service->configure(conns[i]);

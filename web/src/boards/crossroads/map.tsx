@@ -38,6 +38,9 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
   const cityAt = useMemo(() => new Map(map.cities.map((c) => [c.row * map.width + c.col, c.name])), [map]);
   // The pieces and markers do not take the pointer (clicks go to the square), so the square's
   // tooltip tells what stands on it.
+  const namedByView = new Map<number, string>();
+  for (const st of view.stacks) namedByView.set(st.square, st.name);
+  for (const m of view.markers) namedByView.set(m.square, m.name);
   const contents = new Map<number, string[]>();
   const note = (sq: number, text: string) => contents.set(sq, [...(contents.get(sq) ?? []), text]);
   for (const st of view.stacks) note(st.square, stackTitle(st, view.regions));
@@ -51,8 +54,11 @@ export function CrossroadsMap({ view, map, picker, focus, onFocus }: Props) {
       const terrain = terrainAt(map, row, col);
       const region = regionAt(map, row, col);
       const regionName = view.regions[region]?.name;
-      const name = cityAt.get(sq) ?? `square ${row},${col}`;
-      const place = `${name} — ${terrain}${regionName ? `, ${regionName}` : ""}`;
+      // Places in words, as the rules name them (never "square r,c"): the city, else the rules'
+      // name of a stack or marker standing there, else the region; a choice on the square
+      // carries the rules' full name in its label.
+      const name = cityAt.get(sq) ?? namedByView.get(sq) ?? regionName ?? "Sea";
+      const place = `${name} — ${terrain}${regionName && regionName !== name ? `, ${regionName}` : ""}`;
       const attrs = refAttributes(picker, "square", key, `square terrain-${terrain}`, name);
       if (!attrs.onClick) {
         const regionChoices = region >= 0 ? picker.byRef.get(refKey("region", String(region))) : undefined;

@@ -1,0 +1,707 @@
+// PostgreSQL implementation of Store, with the semantics of sqlite_store.cpp call for call (the
+// conformance suite, tests/server/store_conformance_test.cpp, runs both). One connection, used
+// by the writer thread: begin() .. commit() is one transaction, committed with
+// synchronous_commit = on, so commit() returns only once the WAL record is flushed to disk.
+//
+// Where PostgreSQL differs from SQLite, and what is done about it:
+// * A failed statement aborts the whole transaction (SQLite undoes just the statement). So a
+//   taken user name is found with ON CONFLICT DO NOTHING, not by a failing INSERT, and a read
+//   that fails inside a transaction fails the transaction too (its writes could not commit).
+// * COMMIT of an aborted transaction answers "ROLLBACK", not an error: commit() checks the tag.
+// * INSERT OR REPLACE becomes INSERT .. ON CONFLICT DO UPDATE of every column, which REPLACE
+//   rewrote (match_seats.turn_since goes back to 0 as SQLite's new row had it).
+// * Identity columns take a number even for a rolled-back insert: ids may have gaps.
+#include <algorithm>
+#include <optional>
+#include <span>
+
+#include "core/embedded.h"
+#include "storage/pg_connection.h"
+#include "storage/postgres_store.h"
+
+namespace frontier::storage {
+
+std::span<const core::EmbeddedFile> postgres_migration_files();
+
+const char* postgres_durability_name(Durability d) {
+  switch (d) {
+    case Durability::kOff:
+      return "off (PostgreSQL synchronous_commit=off: benchmarks only)";
+    case Durability::kNormal:
+    case Durability::kFull:
+      return "full (PostgreSQL synchronous_commit=on: every commit flushed to the server's WAL)";
+  }
+  return "?";
+}
+
+namespace {
+
+using pg::Params;
+using pg::Rows;
+
+// pg_advisory_lock key of the migrations: "FRONTIER" in ASCII. Every node takes it before it
+// reads schema_version and holds it until its migrations are committed.
+constexpr int64_t kMigrationLock = 0x46524f4e54494552;
+
+constexpr const char* kMatchColumns =
+    "id, game, scenario, setup, seed_nonce, seed_commitment, status, visibility, time_control, created_by, "
+    "created_at, seq, awaiting, result, clock, COALESCE(wake_at, 0), invite_code, "
+    "COALESCE(tournament_id, 0), rematch_asked, rematch_match_id, last_activity";
+
+MatchRow read_match(const Rows& r, int i) {
+  MatchRow m;
+  m.id = static_cast<uint64_t>(r.i64(i, 0));
+  m.game = r.str(i, 1);
+  m.scenario = r.str(i, 2);
+  m.setup = r.str(i, 3);
+  m.seed_nonce = r.str(i, 4);
+  m.seed_commitment = r.str(i, 5);
+  m.status = static_cast<int>(r.i64(i, 6));
+  m.visibility = static_cast<int>(r.i64(i, 7));
+  m.time_control = r.str(i, 8);
+  m.created_by = static_cast<uint64_t>(r.i64(i, 9));
+  m.created_at = r.i64(i, 10);
+  m.seq = static_cast<uint32_t>(r.i64(i, 11));
+  m.awaiting = static_cast<uint32_t>(r.i64(i, 12));
+  m.result = r.str(i, 13);
+  m.clock = r.str(i, 14);
+  m.wake_at = r.i64(i, 15);
+  m.invite_code = r.str(i, 16);
+  m.tournament_id = static_cast<uint64_t>(r.i64(i, 17));
+  m.rematch_asked = static_cast<uint32_t>(r.i64(i, 18));
+  m.rematch_match_id = static_cast<uint64_t>(r.i64(i, 19));
+  m.last_activity = r.i64(i, 20);
+  return m;
+}
+
+int64_t id64(uint64_t id) {
+  return static_cast<int64_t>(id);
+}
+
+std::string match_select(const char* rest) {
+  return std::string("SELECT ") + kMatchColumns + rest;
+}
+
+class PostgresStore final : public Store {
+ public:
+  explicit PostgresStore(std::unique_ptr<pg::Connection> conn) : conn_(std::move(conn)) {}
+
+  // Session settings: made again after every reconnection (a new session starts from the
+  // server's defaults, and synchronous_commit there may be off).
+  core::Status configure(Durability durability) {
+    durability_ = durability;
+    auto r = conn_->exec(std::string("SET synchronous_commit = ") +
+                         (durability == Durability::kOff ? "off" : "on") +
+                         "; SET application_name = 'frontierd'; SET client_min_messages = warning");
+    return r ? core::Status::ok() : r.status();
+  }
+
+  core::Status migrate() {
+    std::vector<core::EmbeddedFile> files(postgres_migration_files().begin(),
+                                          postgres_migration_files().end());
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    if (auto r = conn_->exec("SELECT pg_advisory_lock(" + std::to_string(kMigrationLock) + ")"); !r)
+      return r.status();
+    core::Status st = migrate_locked(files);
+    (void)conn_->exec("SELECT pg_advisory_unlock(" + std::to_string(kMigrationLock) + ")");
+    return st;
+  }
+
+  core::Status begin() override {
+    failure_ = core::Status::ok();
+    in_transaction_ = false;
+    // A connection lost since the last batch (the server restarted, the network failed) is
+    // made again here, before anything of the batch ran, so only batches that met the loss fail.
+    auto r = conn_->alive() ? conn_->exec("BEGIN") : core::Result<pg::Rows>(core::Status::corruption("lost"));
+    if (!r && !conn_->alive()) {
+      if (!conn_->reset())
+        return failed(core::Status::corruption("PostgreSQL: connection lost: " + conn_->error()));
+      if (auto st = configure(durability_); !st) return failed(st);
+      r = conn_->exec("BEGIN");
+    }
+    in_transaction_ = r.is_ok();
+    return r ? core::Status::ok() : failed(r.status());
+  }
+  core::Status commit() override {
+    if (!failure_) {
+      rollback();
+      return failure_;
+    }
+    in_transaction_ = false;
+    auto r = conn_->exec("COMMIT");
+    if (!r) return r.status();  // lost connection: the outcome is unknown, so it is a failure
+    if (r->command() != "COMMIT")
+      return core::Status::corruption("PostgreSQL rolled the transaction back (" + r->command() + ")");
+    return core::Status::ok();
+  }
+  void rollback() override {
+    in_transaction_ = false;
+    (void)conn_->exec("ROLLBACK");
+  }
+  core::Status transaction_status() const override { return failure_; }
+
+  core::Result<uint64_t> create_user(const std::string& name, const std::string& hash, int64_t now) override {
+    // A taken name is an answer, not a storage failure: ON CONFLICT keeps the transaction alive.
+    Params p;
+    p.text(name).text(hash).i64(now);
+    auto r = write_rows(
+        "INSERT INTO users(name, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING "
+        "RETURNING id",
+        p);
+    if (!r) return r.status();
+    if (r->count() == 0) return core::Status::invalid_argument("The name '" + name + "' is taken");
+    return static_cast<uint64_t>(r->i64(0, 0));
+  }
+  std::optional<UserRow> find_user_by_name(const std::string& name) override {
+    Params p;
+    p.text(name);
+    return user_query(
+        "SELECT id, name, password_hash FROM users WHERE lower(name) = lower($1::text COLLATE \"C\")", p);
+  }
+  std::optional<UserRow> find_user(uint64_t id) override {
+    Params p;
+    p.i64(id64(id));
+    return user_query("SELECT id, name, password_hash FROM users WHERE id = $1", p);
+  }
+  core::Status put_token(const std::string& token_hash, uint64_t user_id, int64_t now) override {
+    Params p;
+    p.bytes(token_hash).i64(id64(user_id)).i64(now);
+    return write(
+        "INSERT INTO tokens(hash, user_id, created_at) VALUES ($1, $2, $3) "
+        "ON CONFLICT (hash) DO UPDATE SET user_id = excluded.user_id, created_at = excluded.created_at",
+        p);
+  }
+  std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) override {
+    Params p;
+    p.bytes(token_hash).i64(issued_after);
+    auto r = read("SELECT user_id FROM tokens WHERE hash = $1 AND created_at >= $2", p);
+    if (r.count() == 0) return std::nullopt;
+    return static_cast<uint64_t>(r.i64(0, 0));
+  }
+  core::Status delete_token(const std::string& token_hash) override {
+    Params p;
+    p.bytes(token_hash);
+    return write("DELETE FROM tokens WHERE hash = $1", p);
+  }
+
+  std::vector<TokenRow> tokens_of_user(uint64_t user_id) override {
+    Params p;
+    p.i64(id64(user_id));
+    auto r = read("SELECT hash, created_at FROM tokens WHERE user_id = $1 ORDER BY created_at DESC", p);
+    std::vector<TokenRow> out;
+    for (int i = 0; i < r.count(); ++i) out.push_back({r.str(i, 0), r.i64(i, 1)});
+    return out;
+  }
+  core::Status delete_tokens_issued_before(int64_t before) override {
+    Params p;
+    p.i64(before);
+    return write("DELETE FROM tokens WHERE created_at < $1", p);
+  }
+
+  core::Result<uint64_t> create_match(const MatchRow& m) override {
+    Params p;
+    p.text(m.game).text(m.scenario).bytes(m.setup).text(m.seed_nonce).text(m.seed_commitment);
+    p.i64(m.status).i64(m.visibility).bytes(m.time_control).i64(id64(m.created_by)).i64(m.created_at);
+    p.i64(m.seq).i64(m.awaiting).text(m.result).text(m.invite_code).i64(id64(m.tournament_id));
+    return inserted(
+        "INSERT INTO matches(game, scenario, setup, seed_nonce, seed_commitment, status, visibility, "
+        "time_control, created_by, created_at, seq, awaiting, result, invite_code, tournament_id, "
+        "last_activity) "
+        "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,NULLIF($15::bigint, 0),$10) RETURNING id",
+        p);
+  }
+  core::Status set_seat(uint64_t match_id, int seat, uint64_t user_id) override {
+    Params p;
+    p.i64(id64(match_id)).i64(seat).i64(id64(user_id));
+    return write(
+        "INSERT INTO match_seats(match_id, seat, user_id) VALUES ($1, $2, $3) "
+        "ON CONFLICT (match_id, seat) DO UPDATE SET user_id = excluded.user_id, turn_since = 0",
+        p);
+  }
+  core::Status update_match(uint64_t match_id, int status, uint32_t seq, uint32_t awaiting,
+                            const std::string& result, int64_t finished_at, int64_t last_activity) override {
+    Params p;
+    p.i64(status).i64(seq).i64(awaiting).text(result).i64(finished_at).i64(last_activity).i64(id64(match_id));
+    return write(
+        "UPDATE matches SET status = $1, seq = $2, awaiting = $3, result = $4, "
+        "finished_at = CASE WHEN $5::bigint > 0 THEN $5::bigint ELSE finished_at END, last_activity = $6 "
+        "WHERE id = $7",
+        p);
+  }
+  core::Status append_event(uint64_t match_id, const EventRow& e) override {
+    Params p;
+    p.i64(id64(match_id)).i64(e.seq).i64(e.seat).i64(static_cast<int>(e.kind)).bytes(e.action);
+    p.i64(id64(e.user_id)).bytes(e.client_action_id).i64(e.at).i64(e.target_seq);
+    return write(
+        "INSERT INTO events(match_id, seq, seat, kind, action, user_id, client_action_id, at, target_seq) "
+        "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)",
+        p);
+  }
+  core::Status put_snapshot(uint64_t match_id, uint32_t seq, const std::string& state) override {
+    Params p;
+    p.i64(id64(match_id)).i64(seq).bytes(state);
+    return write(
+        "INSERT INTO snapshots(match_id, seq, state) VALUES ($1, $2, $3) "
+        "ON CONFLICT (match_id, seq) DO UPDATE SET state = excluded.state",
+        p);
+  }
+  core::Status add_chat(const ChatRow& c) override {
+    Params p;
+    p.i64(id64(c.match_id)).i64(id64(c.user_id)).i64(c.seat).bytes(c.text).i64(c.at);
+    return write("INSERT INTO chat(match_id, user_id, seat, text, at) VALUES ($1, $2, $3, $4, $5)", p);
+  }
+
+  std::optional<MatchRow> load_match(uint64_t match_id) override {
+    Params p;
+    p.i64(id64(match_id));
+    static const std::string sql = match_select(" FROM matches WHERE id = $1");
+    auto r = read(sql, p);
+    if (r.count() == 0) return std::nullopt;
+    return read_match(r, 0);
+  }
+  std::vector<SeatRow> seats(uint64_t match_id) override {
+    Params p;
+    p.i64(id64(match_id));
+    auto r = read(
+        "SELECT s.seat, s.user_id, u.name FROM match_seats s JOIN users u ON u.id = s.user_id "
+        "WHERE s.match_id = $1 ORDER BY s.seat",
+        p);
+    std::vector<SeatRow> out;
+    for (int i = 0; i < r.count(); ++i)
+      out.push_back({static_cast<int>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)), r.str(i, 2)});
+    return out;
+  }
+  std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t match_id,
+                                                                 uint32_t below_seq) override {
+    Params p;
+    p.i64(id64(match_id)).i64(below_seq);
+    auto r = read(
+        "SELECT seq, state FROM snapshots WHERE match_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT 1", p);
+    if (r.count() == 0) return std::nullopt;
+    return std::make_pair(static_cast<uint32_t>(r.i64(0, 0)), r.str(0, 1));
+  }
+  std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) override {
+    Params p;
+    p.i64(id64(match_id)).i64(from_seq);
+    auto r = read(
+        "SELECT seq, seat, kind, action, user_id, client_action_id, at, target_seq FROM events "
+        "WHERE match_id = $1 AND seq >= $2 ORDER BY seq",
+        p);
+    std::vector<EventRow> out;
+    for (int i = 0; i < r.count(); ++i) {
+      EventRow e;
+      e.seq = static_cast<uint32_t>(r.i64(i, 0));
+      e.seat = static_cast<int>(r.i64(i, 1));
+      e.kind = static_cast<EventKind>(r.i64(i, 2));
+      e.action = r.str(i, 3);
+      e.user_id = static_cast<uint64_t>(r.i64(i, 4));
+      e.client_action_id = r.str(i, 5);
+      e.at = r.i64(i, 6);
+      e.target_seq = static_cast<uint32_t>(r.i64(i, 7));
+      out.push_back(std::move(e));
+    }
+    return out;
+  }
+  uint32_t chat_line_count(uint64_t match_id) override {
+    Params p;
+    p.i64(id64(match_id));
+    auto r = read("SELECT count(*) FROM chat WHERE match_id = $1", p);
+    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+  }
+  std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) override {
+    Params p;
+    p.i64(id64(match_id)).i64(limit);
+    auto r = read(
+        "SELECT c.user_id, COALESCE(u.name, ''), c.seat, c.text, c.at FROM "
+        "(SELECT * FROM chat WHERE match_id = $1 ORDER BY id DESC LIMIT $2) c "
+        "LEFT JOIN users u ON u.id = c.user_id ORDER BY c.id",
+        p);
+    std::vector<ChatLine> out;
+    for (int i = 0; i < r.count(); ++i) {
+      ChatLine l;
+      l.row.match_id = match_id;
+      l.row.user_id = static_cast<uint64_t>(r.i64(i, 0));
+      l.user_name = r.str(i, 1);
+      l.row.seat = static_cast<int>(r.i64(i, 2));
+      l.row.text = r.str(i, 3);
+      l.row.at = r.i64(i, 4);
+      out.push_back(std::move(l));
+    }
+    return out;
+  }
+  std::vector<MatchRow> open_matches(uint32_t limit) override {
+    Params p;
+    p.i64(limit);
+    static const std::string sql =
+        match_select(" FROM matches WHERE status = 1 AND visibility = 0 ORDER BY id DESC LIMIT $1");
+    return match_list(sql, p);
+  }
+  std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) override {
+    Params p;
+    p.i64(id64(user_id)).i64(limit);
+    static const std::string sql = match_select(
+        " FROM matches WHERE id IN (SELECT match_id FROM match_seats WHERE user_id = $1) ORDER BY id DESC "
+        "LIMIT $2");
+    return match_list(sql, p);
+  }
+  core::Result<uint64_t> ensure_bot_account(const std::string& name, const std::string& level,
+                                            int64_t now) override {
+    // "!" is no password hash: nothing verifies against it, so no one logs in as a bot.
+    Params p;
+    p.text(name).i64(now).text(level);
+    if (auto st =
+            write("INSERT INTO users(name, password_hash, created_at, bot_level) VALUES ($1, '!', $2, $3) "
+                  "ON CONFLICT ((lower(name))) DO UPDATE SET bot_level = excluded.bot_level WHERE "
+                  "users.bot_level <> ''",
+                  p);
+        !st) {
+      return st;
+    }
+    Params q;
+    q.text(name).text(level);
+    auto r =
+        read("SELECT id FROM users WHERE lower(name) = lower($1::text COLLATE \"C\") AND bot_level = $2", q);
+    if (r.count() == 0)
+      return core::Status::invalid_argument("the bot name '" + name + "' belongs to a person");
+    return static_cast<uint64_t>(r.i64(0, 0));
+  }
+  std::vector<uint64_t> matches_awaiting_bots() override {
+    return ids(
+        "SELECT DISTINCT m.id FROM matches m JOIN match_seats s ON s.match_id = m.id "
+        "JOIN users u ON u.id = s.user_id WHERE m.status = 2 AND u.bot_level <> '' "
+        "AND ((m.awaiting >> s.seat::int) & 1) = 1 ORDER BY m.id");
+  }
+  uint32_t open_matches_created_by(uint64_t user_id) override {
+    Params p;
+    p.i64(id64(user_id));
+    auto r = read("SELECT count(*) FROM matches WHERE status = 1 AND created_by = $1", p);
+    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+  }
+  uint32_t unfinished_matches_of(uint64_t user_id) override {
+    Params p;
+    p.i64(id64(user_id));
+    auto r = read(
+        "SELECT count(DISTINCT m.id) FROM match_seats s JOIN matches m ON m.id = s.match_id "
+        "WHERE s.user_id = $1 AND m.status IN (1, 2) AND m.tournament_id IS NULL",
+        p);
+    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+  }
+  std::vector<uint64_t> unfinished_matches() override {
+    return ids("SELECT id FROM matches WHERE status <> 3 ORDER BY id");
+  }
+  core::Status prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) override {
+    for (int seat = 0; prompt_started >> seat; ++seat) {
+      if (!((prompt_started >> seat) & 1u)) continue;
+      Params p;
+      p.i64(now).i64(id64(match_id)).i64(seat);
+      if (auto st = write("UPDATE match_seats SET turn_since = $1 WHERE match_id = $2 AND seat = $3", p); !st)
+        return st;
+    }
+    return {};
+  }
+  core::Status mark_seen(uint64_t user_id, uint64_t match_id) override {
+    Params p;
+    p.i64(id64(user_id)).i64(id64(match_id));
+    return write(
+        "INSERT INTO match_seen(user_id, match_id, seen_seq, seen_chat_id) "
+        "SELECT $1::bigint, m.id, m.seq, COALESCE((SELECT max(c.id) FROM chat c WHERE c.match_id = m.id), 0) "
+        "FROM matches m WHERE m.id = $2 "
+        "ON CONFLICT (user_id, match_id) DO UPDATE SET seen_seq = excluded.seen_seq, "
+        "seen_chat_id = excluded.seen_chat_id",
+        p);
+  }
+  core::Status set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) override {
+    Params p;
+    p.i64(asked).i64(id64(rematch_match_id)).i64(id64(match_id));
+    return write("UPDATE matches SET rematch_asked = $1, rematch_match_id = $2 WHERE id = $3", p);
+  }
+  core::Status delete_snapshots_after(uint64_t match_id, uint32_t seq) override {
+    Params p;
+    p.i64(id64(match_id)).i64(seq);
+    return write("DELETE FROM snapshots WHERE match_id = $1 AND seq > $2", p);
+  }
+  std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) override {
+    // The same query as SQLite's (sqlite_store.cpp), with PostgreSQL's booleans.
+    static const std::string sql =
+        std::string("SELECT ") + kMatchColumns +
+        ", your_turn, turn_since, unread, unseen FROM ("
+        "SELECT m.*, "
+        "  (m.status = 2 AND EXISTS (SELECT 1 FROM match_seats y WHERE y.match_id = m.id "
+        "     AND y.user_id = $1 AND ((m.awaiting >> y.seat::int) & 1) = 1)) AS your_turn, "
+        "  COALESCE((SELECT min(CASE WHEN y.turn_since > 0 THEN y.turn_since ELSE m.created_at END) "
+        "     FROM match_seats y WHERE y.match_id = m.id AND y.user_id = $1 "
+        "     AND ((m.awaiting >> y.seat::int) & 1) = 1), 0) AS turn_since, "
+        "  (SELECT count(*) FROM chat c WHERE c.match_id = m.id AND c.user_id <> $1 "
+        "     AND c.id > COALESCE(seen.seen_chat_id, 0)) AS unread, "
+        "  (m.status = 3 AND COALESCE(seen.seen_seq, -1) < m.seq) AS unseen "
+        "FROM matches m LEFT JOIN match_seen seen ON seen.user_id = $1 AND seen.match_id = m.id "
+        "WHERE m.id IN (SELECT match_id FROM match_seats WHERE user_id = $1)) mine "
+        "ORDER BY CASE WHEN your_turn THEN 0 WHEN unread > 0 THEN 1 WHEN unseen THEN 2 ELSE 3 END, "
+        "  CASE WHEN your_turn THEN turn_since ELSE 0 END, last_activity DESC, id DESC LIMIT $2";
+    Params p;
+    p.i64(id64(user_id)).i64(limit);
+    auto r = read(sql, p);
+    std::vector<MyMatchRow> out;
+    for (int i = 0; i < r.count(); ++i) {
+      MyMatchRow m;
+      m.match = read_match(r, i);
+      // The columns after kMatchColumns (read_match reads 0-20).
+      m.your_turn = r.i64(i, 21) != 0;
+      m.turn_since = r.i64(i, 22);
+      m.unread_chat = static_cast<uint32_t>(r.i64(i, 23));
+      m.unseen_result = r.i64(i, 24) != 0;
+      out.push_back(std::move(m));
+    }
+    return out;
+  }
+  uint64_t match_count() override {
+    auto r = read("SELECT count(*) FROM matches", Params());
+    return r.count() > 0 ? static_cast<uint64_t>(r.i64(0, 0)) : 0;
+  }
+
+  core::Result<uint64_t> put_tournament(uint64_t id, const std::string& event, int64_t now) override {
+    Params p;
+    p.bytes(event).i64(now);
+    if (id == 0)
+      return inserted("INSERT INTO tournaments(event, updated_at) VALUES ($1, $2) RETURNING id", p);
+    p.i64(id64(id));
+    if (auto st = write("UPDATE tournaments SET event = $1, updated_at = $2 WHERE id = $3", p); !st)
+      return st;
+    return id;
+  }
+  std::vector<std::pair<uint64_t, std::string>> tournaments() override {
+    auto r = read("SELECT id, event FROM tournaments ORDER BY id", Params());
+    std::vector<std::pair<uint64_t, std::string>> out;
+    for (int i = 0; i < r.count(); ++i) out.emplace_back(static_cast<uint64_t>(r.i64(i, 0)), r.str(i, 1));
+    return out;
+  }
+  core::Status link_tournament_match(const TournamentMatchRow& t) override {
+    Params p;
+    p.i64(id64(t.match_id)).i64(id64(t.tournament_id)).i64(t.round).i64(t.board).i64(t.game);
+    p.i64(t.recorded ? 1 : 0);
+    return write(
+        "INSERT INTO tournament_matches(match_id, tournament_id, round, board, game, recorded) "
+        "VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (match_id) DO UPDATE SET tournament_id = "
+        "excluded.tournament_id, "
+        "round = excluded.round, board = excluded.board, game = excluded.game, recorded = excluded.recorded",
+        p);
+  }
+  core::Status mark_tournament_match_recorded(uint64_t match_id) override {
+    Params p;
+    p.i64(id64(match_id));
+    return write("UPDATE tournament_matches SET recorded = 1 WHERE match_id = $1", p);
+  }
+  std::vector<TournamentMatchRow> tournament_matches() override {
+    auto r = read(
+        "SELECT match_id, tournament_id, round, board, game, recorded FROM tournament_matches ORDER BY "
+        "match_id",
+        Params());
+    std::vector<TournamentMatchRow> out;
+    for (int i = 0; i < r.count(); ++i) {
+      out.push_back({static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)),
+                     static_cast<int>(r.i64(i, 2)), static_cast<int>(r.i64(i, 3)),
+                     static_cast<int>(r.i64(i, 4)), r.i64(i, 5) != 0});
+    }
+    return out;
+  }
+  core::Status put_rating_pool(const std::string& key, const std::string& pool) override {
+    Params p;
+    p.text(key).bytes(pool);
+    return write(
+        "INSERT INTO rating_pools(key, pool) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET pool = "
+        "excluded.pool",
+        p);
+  }
+  std::vector<std::pair<std::string, std::string>> rating_pools() override {
+    auto r = read("SELECT key, pool FROM rating_pools ORDER BY key", Params());
+    std::vector<std::pair<std::string, std::string>> out;
+    for (int i = 0; i < r.count(); ++i) out.emplace_back(r.str(i, 0), r.str(i, 1));
+    return out;
+  }
+
+  core::Status put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) override {
+    Params p;
+    p.text(clock).i64(wake_at).i64(id64(match_id));
+    return write("UPDATE matches SET clock = $1, wake_at = NULLIF($2::bigint, 0) WHERE id = $3", p);
+  }
+  std::vector<std::pair<uint64_t, int64_t>> clock_wakes() override {
+    auto r = read("SELECT id, wake_at FROM matches WHERE wake_at IS NOT NULL", Params());
+    std::vector<std::pair<uint64_t, int64_t>> out;
+    for (int i = 0; i < r.count(); ++i) out.emplace_back(static_cast<uint64_t>(r.i64(i, 0)), r.i64(i, 1));
+    return out;
+  }
+  ProfileRow profile(uint64_t user_id) override {
+    Params p;
+    p.i64(id64(user_id));
+    auto r = read("SELECT webhook_url, notify_flags FROM users WHERE id = $1", p);
+    if (r.count() == 0) return {user_id, {}, 7};
+    return {user_id, r.str(0, 0), static_cast<uint32_t>(r.i64(0, 1))};
+  }
+  core::Status put_profile(const ProfileRow& row) override {
+    Params p;
+    p.text(row.webhook_url).i64(row.notify_flags).i64(id64(row.user_id));
+    return write("UPDATE users SET webhook_url = $1, notify_flags = $2 WHERE id = $3", p);
+  }
+  core::Result<uint64_t> add_vacation(const VacationRow& row) override {
+    Params p;
+    p.i64(id64(row.user_id)).i64(row.starts_at).i64(row.ends_at);
+    return inserted("INSERT INTO vacations(user_id, starts_at, ends_at) VALUES ($1, $2, $3) RETURNING id", p);
+  }
+  core::Status end_vacation(uint64_t vacation_id, int64_t ends_at) override {
+    Params p;
+    p.i64(ends_at).i64(id64(vacation_id));
+    return write("UPDATE vacations SET ends_at = $1 WHERE id = $2", p);
+  }
+  std::vector<VacationRow> vacations(int64_t after) override {
+    Params p;
+    p.i64(after);
+    auto r = read(
+        "SELECT id, user_id, starts_at, ends_at FROM vacations WHERE ends_at > $1 ORDER BY starts_at, id", p);
+    std::vector<VacationRow> out;
+    for (int i = 0; i < r.count(); ++i)
+      out.push_back(
+          {static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)), r.i64(i, 2), r.i64(i, 3)});
+    return out;
+  }
+  core::Result<uint64_t> add_outbox(const OutboxRow& row) override {
+    Params p;
+    p.i64(id64(row.user_id)).text(row.url).bytes(row.body).i64(row.attempts).i64(row.next_at);
+    return inserted(
+        "INSERT INTO webhook_outbox(user_id, url, body, attempts, next_at) VALUES ($1, $2, $3, $4, $5) "
+        "RETURNING id",
+        p);
+  }
+  core::Status retry_outbox(uint64_t id, int attempts, int64_t next_at) override {
+    Params p;
+    p.i64(attempts).i64(next_at).i64(id64(id));
+    return write("UPDATE webhook_outbox SET attempts = $1, next_at = $2 WHERE id = $3", p);
+  }
+  core::Status delete_outbox(uint64_t id) override {
+    Params p;
+    p.i64(id64(id));
+    return write("DELETE FROM webhook_outbox WHERE id = $1", p);
+  }
+  std::vector<OutboxRow> outbox() override {
+    auto r =
+        read("SELECT id, user_id, url, body, attempts, next_at FROM webhook_outbox ORDER BY id", Params());
+    std::vector<OutboxRow> out;
+    for (int i = 0; i < r.count(); ++i) {
+      out.push_back({static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)), r.str(i, 2),
+                     r.str(i, 3), static_cast<int>(r.i64(i, 4)), r.i64(i, 5)});
+    }
+    return out;
+  }
+
+ private:
+  core::Status migrate_locked(const std::vector<core::EmbeddedFile>& files) {
+    auto table = conn_->exec(
+        "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT PRIMARY KEY, name TEXT NOT NULL, "
+        "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+    if (!table) return table.status();
+    auto version = conn_->run("SELECT COALESCE(max(version), 0) FROM schema_version", Params());
+    if (!version) return version.status();
+    int64_t applied = version->i64(0, 0);
+    if (applied > static_cast<int64_t>(files.size())) {
+      return core::Status::corruption("Database schema version " + std::to_string(applied) +
+                                      " is newer than this server (" + std::to_string(files.size()) +
+                                      "); upgrade frontierd");
+    }
+    for (size_t i = static_cast<size_t>(applied); i < files.size(); ++i) {
+      std::string name(files[i].name);
+      Params p;
+      p.i64(static_cast<int64_t>(i + 1)).text(name);
+      core::Status st = core::Status::ok();
+      if (auto r = conn_->exec("BEGIN"); !r) st = r.status();
+      if (st) {
+        if (auto r = conn_->exec(std::string(files[i].contents)); !r) st = r.status();
+      }
+      if (st) {
+        if (auto r = conn_->run("INSERT INTO schema_version(version, name) VALUES ($1, $2)", p); !r)
+          st = r.status();
+      }
+      if (st) {
+        auto r = conn_->exec("COMMIT");
+        if (!r)
+          st = r.status();
+        else if (r->command() != "COMMIT")
+          st = core::Status::corruption("rolled back");
+      }
+      if (!st) {
+        (void)conn_->exec("ROLLBACK");
+        return core::Status::corruption("Migration postgres/" + name + " failed: " + st.message());
+      }
+    }
+    return core::Status::ok();
+  }
+
+  // A failure is kept for the rest of the transaction, so the writer stops the batch and
+  // commit() refuses it even where a caller ignored the status.
+  core::Status failed(core::Status st) {
+    if (failure_) failure_ = st;
+    return st;
+  }
+  core::Result<Rows> write_rows(std::string_view sql, const Params& p) {
+    if (p.impossible())
+      return failed(
+          core::Status::corruption("PostgreSQL: a text with a NUL byte or invalid UTF-8 cannot be stored"));
+    auto r = conn_->run(sql, p);
+    if (!r) return failed(r.status());
+    return r;
+  }
+  core::Status write(std::string_view sql, const Params& p) {
+    auto r = write_rows(sql, p);
+    return r ? core::Status::ok() : r.status();
+  }
+  core::Result<uint64_t> inserted(std::string_view sql, const Params& p) {
+    auto r = write_rows(sql, p);
+    if (!r) return r.status();
+    if (r->count() == 0) return failed(core::Status::corruption("PostgreSQL: an insert returned no id"));
+    return static_cast<uint64_t>(r->i64(0, 0));
+  }
+  // No rows when it fails. Inside a transaction a failed statement aborts it, so the failure is
+  // kept like a write's: the batch could not commit anyway.
+  Rows read(std::string_view sql, const Params& p) {
+    if (p.impossible()) return Rows();  // nothing stored equals a text PostgreSQL cannot hold
+    auto r = conn_->run(sql, p);
+    if (!r) {
+      if (in_transaction_) (void)failed(r.status());
+      return Rows();
+    }
+    return std::move(r.value());
+  }
+  std::optional<UserRow> user_query(std::string_view sql, const Params& p) {
+    auto r = read(sql, p);
+    if (r.count() == 0) return std::nullopt;
+    return UserRow{static_cast<uint64_t>(r.i64(0, 0)), r.str(0, 1), r.str(0, 2)};
+  }
+  std::vector<MatchRow> match_list(std::string_view sql, const Params& p) {
+    auto r = read(sql, p);
+    std::vector<MatchRow> out;
+    for (int i = 0; i < r.count(); ++i) out.push_back(read_match(r, i));
+    return out;
+  }
+  std::vector<uint64_t> ids(std::string_view sql) {
+    auto r = read(sql, Params());
+    std::vector<uint64_t> out;
+    for (int i = 0; i < r.count(); ++i) out.push_back(static_cast<uint64_t>(r.i64(i, 0)));
+    return out;
+  }
+
+  std::unique_ptr<pg::Connection> conn_;
+  core::Status failure_;  // the first failed statement of the open transaction
+  bool in_transaction_ = false;
+  Durability durability_ = Durability::kFull;
+};
+
+}  // namespace
+
+core::Result<std::unique_ptr<Store>> open_postgres(const std::string& url, Durability durability) {
+  auto conn = pg::Connection::open(url);
+  if (!conn) return conn.status();
+  auto store = std::make_unique<PostgresStore>(std::move(conn.value()));
+  if (auto st = store->configure(durability); !st) return st;
+  if (auto st = store->migrate(); !st) return st;
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+}  // namespace frontier::storage
