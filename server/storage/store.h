@@ -20,6 +20,12 @@ struct UserRow {
   std::string password_hash;
 };
 
+// A session token as stored: its hash (the token itself is never kept) and when it was issued.
+struct TokenRow {
+  std::string hash;
+  int64_t created_at = 0;
+};
+
 struct MatchRow {
   uint64_t id = 0;
   std::string game;
@@ -191,6 +197,17 @@ class Store {
   // The user of a token issued at or after `issued_after` (unix seconds): older ones have expired.
   virtual std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) = 0;
   virtual core::Status delete_token(const std::string& token_hash) = 0;
+  // Sessions (docs/operations.md, Limits). Not pure, like the bookkeeping below: a test double
+  // keeps no sessions. Every token of `user_id`, expired or not, newest first.
+  virtual std::vector<TokenRow> tokens_of_user(uint64_t user_id) {
+    (void)user_id;
+    return {};
+  }
+  // Removes every account's tokens issued before `before` (unix seconds): expired ones.
+  virtual core::Status delete_tokens_issued_before(int64_t before) {
+    (void)before;
+    return {};
+  }
 
   // Matches. create_match ignores row.id and returns the new id.
   virtual core::Result<uint64_t> create_match(const MatchRow& row) = 0;
@@ -212,6 +229,11 @@ class Store {
   virtual std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) = 0;
   // The latest `limit` chat lines of a match, oldest first.
   virtual std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) = 0;
+  // How many chat lines the match has stored (the per-match cap). Not pure: a test double has none.
+  virtual uint32_t chat_line_count(uint64_t match_id) {
+    (void)match_id;
+    return 0;
+  }
   virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
   virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
   virtual std::vector<uint64_t> unfinished_matches() = 0;
@@ -226,6 +248,12 @@ class Store {
   virtual std::vector<uint64_t> matches_awaiting_bots() { return {}; }
   // How many matches `user_id` created that still wait for players (OPEN).
   virtual uint32_t open_matches_created_by(uint64_t user_id) {
+    (void)user_id;
+    return 0;
+  }
+
+  // How many OPEN or RUNNING matches outside tournaments `user_id` holds a seat in.
+  virtual uint32_t unfinished_matches_of(uint64_t user_id) {
     (void)user_id;
     return 0;
   }
