@@ -5,6 +5,7 @@
 // `--game N` mutates only game N's seeds; `--write-seeds DIR` writes the seeds as files (how the corpus was
 // started). The coverage-guided run is the clang build (docs/operations.md, "Fuzzing").
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -19,7 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 namespace {
 
+// FRONTIER_FUZZ_LAST=file: each input is written there before it runs, so a crash leaves it behind.
 void run(const std::string& input) {
+  if (const char* last = std::getenv("FRONTIER_FUZZ_LAST")) std::ofstream(last, std::ios::binary) << input;
   LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(input.data()), input.size());
 }
 
@@ -74,9 +77,17 @@ int main(int argc, char** argv) {
       std::printf("wrote %d seeds to %s\n", k, dir.c_str());
       return 0;
     } else {
-      for (const auto& entry : std::filesystem::recursive_directory_iterator(argv[i])) {
-        if (!entry.is_regular_file()) continue;
-        std::ifstream in(entry.path(), std::ios::binary);
+      // A folder (a corpus) or one file (a crash to reproduce), as libFuzzer takes them.
+      std::vector<std::filesystem::path> paths;
+      if (std::filesystem::is_directory(argv[i])) {
+        for (const auto& entry : std::filesystem::recursive_directory_iterator(argv[i])) {
+          if (entry.is_regular_file()) paths.push_back(entry.path());
+        }
+      } else {
+        paths.emplace_back(argv[i]);
+      }
+      for (const auto& path : paths) {
+        std::ifstream in(path, std::ios::binary);
         std::stringstream buf;
         buf << in.rdbuf();
         run(buf.str());
