@@ -29,9 +29,11 @@ function word(text) {
 // What a page shows outside its log: every text node and attribute value. The log is history
 // the Empire watched (a recruit is seen when placed, before others cover it), filtered by the
 // rules engine and checked by its own tests; the board, the prompts and the status are checked here.
+// The prompt's "Last move" line is the newest log line repeated while the other side plays, so it
+// is history too (a card's text naming "the Mahdi" is not a hidden unit).
 function shownText(page) {
   return page.evaluate(() => {
-    const shown = [...document.querySelectorAll("*")].filter((el) => !el.closest(".log"));
+    const shown = [...document.querySelectorAll("*")].filter((el) => !el.closest(".log, .latest-move"));
     const attributes = shown.flatMap((el) => [...el.attributes].map((a) => a.value));
     const text = shown.flatMap((el) => [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent));
     return `${text.join("\n")}\n${attributes.join("\n")}`;
