@@ -5,7 +5,7 @@ RELEASE := build/release
 DEBUG_SIM := build/debug-sim
 CTEST_ARGS ?=
 
-.PHONY: run test quick tidy deps build debug-sim sim asan fuzz format clean
+.PHONY: run test quick tidy deps build debug-sim sim asan fuzz fuzz-actions fuzz-snapshots format clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -47,14 +47,27 @@ asan: deps
 	@cmake --build build/asan -j $(JOBS)
 	@cd build/asan && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
-# Coverage-guided fuzzing of the server's envelope decoding and dispatch (clang + libFuzzer).
+# Coverage-guided fuzzing (clang + libFuzzer + ASan), one target at a time: FUZZ_TARGET is
+# server_envelope_fuzz (frames through the server's dispatch), rules_action_fuzz (actions through
+# the engine's gate) or rules_snapshot_fuzz (each game's restore and rules from snapshot bytes).
+# New inputs go to build/fuzz/corpus/<target>; the kept corpus tests/fuzz/corpus/<target> seeds it.
 FUZZ_SECONDS ?= 60
+FUZZ_TARGET ?= server_envelope_fuzz
+FUZZ_MAX_LEN_server_envelope_fuzz := 2048
+FUZZ_MAX_LEN_rules_action_fuzz := 512
+FUZZ_MAX_LEN_rules_snapshot_fuzz := 8192
 fuzz: deps
 	@cmake -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DFRONTIER_FUZZ=ON -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address" -DFRONTIER_BUILD_BENCH=OFF >/dev/null
-	@cmake --build build/fuzz -j $(JOBS) --target server_envelope_fuzz
-	@mkdir -p build/fuzz/corpus
-	@build/fuzz/tests/server/server_envelope_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=2048 build/fuzz/corpus
+	@cmake --build build/fuzz -j $(JOBS) --target $(FUZZ_TARGET)
+	@mkdir -p build/fuzz/corpus/$(FUZZ_TARGET) tests/fuzz/corpus/$(FUZZ_TARGET)
+	@$$(find build/fuzz/tests -name $(FUZZ_TARGET) -type f -perm -u+x | head -1) -max_total_time=$(FUZZ_SECONDS) \
+	  -max_len=$(FUZZ_MAX_LEN_$(FUZZ_TARGET)) build/fuzz/corpus/$(FUZZ_TARGET) tests/fuzz/corpus/$(FUZZ_TARGET)
+
+fuzz-actions:
+	@$(MAKE) fuzz FUZZ_TARGET=rules_action_fuzz
+fuzz-snapshots:
+	@$(MAKE) fuzz FUZZ_TARGET=rules_snapshot_fuzz
 
 format:
 	@git ls-files '*.cpp' '*.h' '*.proto' | xargs clang-format -i

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "app/commands.h"
+#include "auth/auth.h"
 
 namespace frontier::cli {
 
@@ -37,32 +38,50 @@ int cmd_server(Context& ctx) {
 
 namespace {
 
-// --password, else FRONTIER_PASSWORD, else asked on the terminal without echo, else one line of stdin.
-std::string read_password(Context& ctx, bool twice) {
-  if (ctx.args.has("password")) return ctx.args.get("password");
-  if (const char* env = std::getenv("FRONTIER_PASSWORD")) return env;
-  std::string pw;
-  if (isatty(STDIN_FILENO)) {
-    termios old{};
-    tcgetattr(STDIN_FILENO, &old);
-    termios quiet = old;
-    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
-    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
-    std::cerr << "Password: " << std::flush;
+// One line from the terminal without echo, after `question`.
+std::string ask_quietly(const char* question) {
+  termios old{};
+  tcgetattr(STDIN_FILENO, &old);
+  termios quiet = old;
+  quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+  tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+  std::cerr << question << std::flush;
+  std::string line;
+  std::getline(std::cin, line);
+  std::cerr << "\n";
+  tcsetattr(STDIN_FILENO, TCSANOW, &old);
+  return line;
+}
+
+// --password, else FRONTIER_PASSWORD, else asked on the terminal without echo, else one line of
+// stdin. A new password (`is_new`) must keep the server's rules (auth::validate_password, the
+// server's own check): on a terminal it is asked again until it does, and only then a second
+// time to confirm it; elsewhere a bad one is refused before anything is sent.
+core::Result<std::string> read_password(Context& ctx, bool is_new) {
+  auto checked = [&](std::string pw) -> core::Result<std::string> {
+    if (is_new)
+      if (auto st = auth::validate_password(pw); !st) return st;
+    return pw;
+  };
+  if (ctx.args.has("password")) return checked(ctx.args.get("password"));
+  if (const char* env = std::getenv("FRONTIER_PASSWORD")) return checked(env);
+  if (!isatty(STDIN_FILENO)) {
+    std::string pw;
     std::getline(std::cin, pw);
-    std::cerr << "\n";
-    if (twice) {
-      std::string again;
-      std::cerr << "Again: " << std::flush;
-      std::getline(std::cin, again);
-      std::cerr << "\n";
-      if (again != pw) pw.clear();
-    }
-    tcsetattr(STDIN_FILENO, TCSANOW, &old);
-  } else {
-    std::getline(std::cin, pw);
+    return checked(pw);
   }
-  return pw;
+  constexpr int kTries = 3;
+  for (int tries = 0; tries < kTries; ++tries) {
+    std::string pw = ask_quietly("Password: ");
+    if (!is_new) return pw;
+    if (auto st = auth::validate_password(pw); !st) {
+      std::cerr << st.message() << "; try again.\n";
+      continue;
+    }
+    if (ask_quietly("Again: ") != pw) return core::Status::invalid_argument("The two passwords differed");
+    return pw;
+  }
+  return core::Status::invalid_argument("No password that keeps the rules was given");
 }
 
 // Account names are compared without regard to case, as the server finds them.
@@ -77,9 +96,13 @@ int authenticate(Context& ctx, bool is_register) {
     return ctx.fail(
         core::Status::invalid_argument(std::string("Usage: frontier ") + ctx.args.command + " NAME"));
   std::string name = ctx.args.positional[0];
-  std::string password = read_password(ctx, is_register);
-  if (password.empty())
-    return ctx.fail(core::Status::invalid_argument("No password given (or the two differed)"));
+  // A name the server would refuse is refused before a password is asked for.
+  if (is_register)
+    if (auto st = auth::validate_name(name); !st) return ctx.fail(st);
+  auto read = read_password(ctx, is_register);
+  if (!read) return ctx.fail(read.status());
+  std::string password = *read;
+  if (password.empty()) return ctx.fail(core::Status::invalid_argument("No password given"));
   ctx.config.token.clear();
   auto session = ctx.connect(false);
   if (!session) return ctx.fail(session.status());

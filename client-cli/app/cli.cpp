@@ -4,10 +4,12 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 
 #include "app/commands.h"
 #include "app/play.h"
+#include "app/wrapping_stream.h"
 
 namespace frontier::cli {
 
@@ -184,6 +186,9 @@ int cmd_watch(Context& ctx) {
 }
 
 int cli_main(int argc, char** argv, const core::Registry& games) {
+  // Every line a person reads on a terminal fits its width: standard error always (with --json
+  // errors go to standard output as JSON), standard output below unless it carries JSON.
+  WrapStreamToTerminal wrap_err(std::cerr, STDERR_FILENO);
   std::vector<std::string> words(argv + 1, argv + argc);
   auto args = parse_args(words);
   if (!args) {
@@ -194,6 +199,8 @@ int cli_main(int argc, char** argv, const core::Registry& games) {
   ctx.args = std::move(*args);
   ctx.games = &games;
   ctx.json = ctx.args.has("json");
+  std::optional<WrapStreamToTerminal> wrap_out;
+  if (!ctx.json) wrap_out.emplace(std::cout, STDOUT_FILENO);
   ctx.style = Style(!ctx.json && !ctx.args.has("no-colour") && !ctx.args.has("no-color") &&
                     colour_wanted(STDOUT_FILENO));
   const std::string& name = ctx.args.command;

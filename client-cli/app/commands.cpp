@@ -27,12 +27,28 @@ core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool 
   return (*session)->call(std::move(m));
 }
 
+const wire::GameList* catalogue(Context& ctx) {
+  if (!ctx.games_offered) {
+    wire::ClientMessage m;
+    m.mutable_list_games();
+    auto reply = ask(ctx, std::move(m), false);
+    if (!reply) return nullptr;
+    ctx.games_offered = reply->games();
+  }
+  return &*ctx.games_offered;
+}
+
 void learn_view_types(Context& ctx) {
-  wire::ClientMessage m;
-  m.mutable_list_games();
-  auto reply = ask(ctx, std::move(m), false);
-  if (!reply) return;
-  for (const auto& g : reply->games().games()) ViewTypes::shared().learn(g);
+  if (const wire::GameList* list = catalogue(ctx))
+    for (const auto& g : list->games()) ViewTypes::shared().learn(g);
+}
+
+std::string game_title(Context& ctx, const std::string& game, const std::string& scenario) {
+  const wire::GameList* list = catalogue(ctx);
+  if (list != nullptr)
+    for (const auto& g : list->games())
+      if (g.id() == game) return match_title(&g, game, scenario);
+  return match_title(nullptr, game, scenario);
 }
 
 namespace {
@@ -68,8 +84,7 @@ int list_matches(Context& ctx, wire::ListMatches::Filter filter) {
     return 0;
   }
   for (const auto& s : list) {
-    std::string line = "#" + std::to_string(s.match_id()) + "  " + s.game();
-    if (!s.scenario().empty()) line += " (" + s.scenario() + ")";
+    std::string line = "#" + std::to_string(s.match_id()) + "  " + game_title(ctx, s.game(), s.scenario());
     line += "  " + std::string(status_word(s.status())) + "  seq " + std::to_string(s.seq()) + "  " +
             seats_text(s);
     if (filter == wire::ListMatches::MINE && s.status() == wire::RUNNING)
@@ -84,11 +99,9 @@ int list_matches(Context& ctx, wire::ListMatches::Filter filter) {
 
 // How many sides `game` has, from the server's list (0 when the list cannot be had).
 int seat_count(Context& ctx, const std::string& game) {
-  wire::ClientMessage m;
-  m.mutable_list_games();
-  auto reply = ask(ctx, std::move(m), false);
-  if (!reply) return 0;
-  for (const auto& g : reply->games().games())
+  const wire::GameList* list = catalogue(ctx);
+  if (list == nullptr) return 0;
+  for (const auto& g : list->games())
     if (g.id() == game) return g.seats_size();
   return 0;
 }
@@ -148,6 +161,7 @@ int cmd_new(Context& ctx) {
     o->set_value(opt.substr(eq + 1));
   }
   std::string game = c->game();  // `m` is moved away below
+  std::string c_scenario = c->scenario();
   auto reply = ask(ctx, std::move(m));
   if (!reply) return ctx.fail(reply.status());
   const auto& created = reply->created();
@@ -156,8 +170,14 @@ int cmd_new(Context& ctx) {
     return 0;
   }
   std::string invite = created.invite_code().empty() ? "" : " --invite " + created.invite_code();
-  *ctx.out << "Created match " << ctx.style.bold(std::to_string(created.match_id())) << " (" << game
-           << "); you hold seat " << created.seat() << ".\n";
+  // The side by its name ("you play Empire"), from the catalogue; its seat number without it.
+  std::string side = "seat " + std::to_string(created.seat());
+  if (const wire::GameList* list = catalogue(ctx))
+    for (const auto& g : list->games())
+      if (g.id() == game && created.seat() >= 0 && created.seat() < g.seats_size())
+        side = g.seats(created.seat());
+  *ctx.out << "Created match " << ctx.style.bold(std::to_string(created.match_id())) << " ("
+           << game_title(ctx, game, c_scenario) << "); you play " << side << ".\n";
   if (!ctx.args.get("vs-bot").empty()) {
     *ctx.out << "The computer (" << ctx.args.get("vs-bot") << ") plays the other side; `frontier play "
              << created.match_id() << "`.\n";

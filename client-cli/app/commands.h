@@ -41,9 +41,14 @@ std::string clock_summary(const wire::MatchSummary& s);
 // refusal from the server is an error status naming its code.
 core::Result<wire::ServerMessage> ask(Context& ctx, wire::ClientMessage m, bool need_login = true);
 
+// The server's catalogue (ListGames), asked once per run; nullptr when it cannot be had.
+const wire::GameList* catalogue(Context& ctx);
 // Reads the server's catalogue so views of games this client has no code for can be shown (the
 // generic board). Best effort: without it only those games' boards are missing.
 void learn_view_types(Context& ctx);
+// A match's game as a player names it: "Asia Crossroads: The Great Game (On to Afghanistan!)",
+// from the catalogue (the ids when the catalogue lacks the game).
+std::string game_title(Context& ctx, const std::string& game, const std::string& scenario);
 
 // The match id in positional word `index`, or a usage error.
 core::Result<uint64_t> match_arg(const Context& ctx, size_t index = 0);

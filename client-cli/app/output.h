@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/args.h"
@@ -33,6 +34,8 @@ struct Context {
   // Rules this binary carries: replay re-runs finished matches locally with them.
   const core::Registry* games = nullptr;
   std::unique_ptr<Session> session;
+  // The server's catalogue of games (ListGames), once asked for (commands.h: catalogue()).
+  std::optional<wire::GameList> games_offered;
 
   // Opens the session on first use. `need_login`: refuse early when no token is stored.
   core::Result<Session*> connect(bool need_login = true);

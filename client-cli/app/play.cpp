@@ -4,9 +4,11 @@
 #include "app/play.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <thread>
+#include <utility>
 
 #include "app/commands.h"
 #include "app/terminal.h"
@@ -61,6 +63,7 @@ core::Status PlayLoop::subscribe() {
   // fetched only then (it holds every game's schema, tens of kilobytes).
   const GameView& view = reply->update().view();
   if (view.has_payload() && ViewTypes::shared().decode(view) == nullptr) learn_view_types(ctx_);
+  if (title_.empty()) title_ = game_title(ctx_, reply->update().game(), reply->update().scenario());
   take_update(reply->update());
   return core::Status::ok();
 }
@@ -112,7 +115,13 @@ void PlayLoop::take_update(const wire::MatchUpdate& u) {
   current_ = u;
   have_update_ = true;
   last_log_seq_ = std::max(last_log_seq_, u.seq());
-  if (moved) prompt_shown_ = false;
+  if (moved) {
+    prompt_shown_ = false;
+    // A question about a choice of the prompt that was: that prompt is gone. A new prompt
+    // shows from its first page.
+    confirming_.reset();
+    prompt_page_.index = 0;
+  }
 
   if (ctx_.json) {
     if (interactive() || is_finished(u)) {
@@ -148,23 +157,21 @@ void PlayLoop::show_board() {
   }
   const Style& style = ctx_.style;
   TerminalSize term = terminal_size();
-  BoardOptions board_opts = opts_.render.board;
-  board_opts.width = screen_width();
-  ScreenParts parts;
-  parts.top = render_heading(current_, style) + render_status(current_, style);
-  std::string board = render_board(current_.view(), style, board_opts);
-  if (!board.empty())
-    parts.board = style.bold("Board") +
-                  (board_opts.focus.empty() ? "" : " (zoom: " + board_opts.focus + ")") + "\n" + board;
-  if (!log_.empty())
-    parts.log = style.bold("Recent log") + "\n" + render_log(log_, opts_.render.log_lines, style);
-  const Prompt* p = interactive() ? my_prompt() : nullptr;
-  if (p) {
-    parts.bottom = render_prompt(*p, style, board_opts.width, &numbers_.assign(*p));
+  PlayScreen screen;
+  screen.update = &current_;
+  screen.log = &log_;
+  screen.title = title_;
+  screen.prompt = interactive() ? my_prompt() : nullptr;
+  if (screen.prompt != nullptr) {
+    screen.numbers = &numbers_.assign(*screen.prompt);
+    screen.page = &prompt_page_;
+    if (confirming_) screen.question = confirming_question_;
+    screen.notice = std::exchange(notice_, {});
   } else if (current_.status() == wire::RUNNING && !opts_.watching) {
-    parts.bottom = style.dim("Waiting for the opponent... (type help for commands)") + "\n";
+    screen.waiting = "Waiting for the opponent... (type help for commands)";
   }
-  FittedScreen fit = fit_screen(parts, board_opts.width, term.rows, board_first_);
+  const Prompt* p = screen.prompt;
+  FittedScreen fit = render_play_screen(screen, style, opts_.render, screen_width(), term.rows, board_first_);
   board_first_ = fit.board_first;
   board_page_ = std::max(1, fit.board_shown - 1);
   *ctx_.out << style.clear_screen() << fit.text;
@@ -182,7 +189,7 @@ void PlayLoop::show_prompt() {
     *ctx_.out << "{\"event\":\"prompt\",\"prompt\":" << to_json(*p) << "}\n" << std::flush;
   } else {
     int width = screen_width();
-    *ctx_.out << wrap_to_width(render_prompt(*p, ctx_.style, width, &numbers_.assign(*p)), width) << "> "
+    *ctx_.out << render_prompt(*p, ctx_.style, width, &numbers_.assign(*p), &prompt_page_) << "> "
               << std::flush;
   }
   prompt_shown_ = true;
@@ -199,6 +206,32 @@ void PlayLoop::submit(int choice) {
   s->set_seat(p->seat());
   pending_ = Pending{m, 0, p->choices(choice).label(), basis_of(current_, p), {}};
   send_pending();
+}
+
+void PlayLoop::choose(int choice) {
+  const std::string& question = my_prompt()->choices(choice).confirm();
+  // A script (--json) reads the question in the prompt itself (LegalChoice.confirm).
+  if (question.empty() || !interactive() || ctx_.json) return submit(choice);
+  // Asked in place of the prompt, so the heading, the board and the log stay in view.
+  confirming_ = Confirming{choice, current_.seq()};
+  confirming_question_ = question + " (yes or no)";
+  show_board();
+}
+
+void PlayLoop::answer_confirm(const std::string& line) {
+  Confirming asked = *confirming_;
+  confirming_.reset();
+  std::string answer;
+  for (char c : line) answer += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (answer != "yes" && answer != "y") {
+    notice_ = "Not sent: the phase goes on.";
+    show_board();
+    return;
+  }
+  prompt_shown_ = false;
+  // The view moved since the question (an update resets it, so this is a guard).
+  if (my_prompt() == nullptr || current_.seq() != asked.seq || pending_) return;
+  submit(asked.choice);
 }
 
 void PlayLoop::send_pending() {
@@ -372,7 +405,8 @@ int PlayLoop::run() {
               << ",\"final_hash\":" << json_quote(current_.final_hash()) << "}\n";
   } else {
     *ctx_.out << (interactive() ? "" : "\n")
-              << wrap_to_width(render_update(current_, log_, ctx_.style, opts_.render), screen_width());
+              << wrap_to_width(render_update(current_, log_, ctx_.style, opts_.render, title_),
+                               screen_width());
   }
   *ctx_.out << std::flush;
   return exit_status_;

@@ -53,6 +53,9 @@ class PlayLoop {
   void handle_pending_error(const wire::Error& e);
   const Prompt* my_prompt() const;
   void submit(int choice);
+  // Sends `choice`, or first asks the question the rules attach to it (LegalChoice.confirm).
+  void choose(int choice);
+  void answer_confirm(const std::string& line);
   // Typed input while playing: a choice, or a command (help, board, log, zoom, chat, undo, resign, quit).
   void handle_line(const std::string& line);
   std::optional<std::string> read_line(int timeout_ms);
@@ -89,6 +92,19 @@ class PlayLoop {
   // scrolls (`more`, `back`) on a small terminal.
   int board_first_ = 0;
   int board_page_ = 10;
+  // A long prompt shown a page at a time (`next`, `prev`), and the lines it may take.
+  PromptPage prompt_page_;
+  // A choice that ends a phase with something left undone, waiting for "yes" to its question
+  // (LegalChoice.confirm); any other answer keeps the phase.
+  struct Confirming {
+    int choice = 0;
+    uint32_t seq = 0;
+  };
+  std::optional<Confirming> confirming_;
+  std::string confirming_question_;
+  std::string notice_;  // shown once above the prompt at the next redraw
+  // The game as a player names it (the catalogue's title and scenario), for the heading.
+  std::string title_;
   bool quit_ = false;
   std::string input_;
   bool stdin_open_ = true;

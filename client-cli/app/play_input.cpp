@@ -3,6 +3,8 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "app/play.h"
 #include "render/boards.h"
 
@@ -10,14 +12,19 @@ namespace frontier::cli {
 
 namespace {
 
+// One command a line, so that it reads the same at any width.
 const char* kHelp =
     "Type the number of a choice, or its name (or enough of it to be unique). Other commands:\n"
-    "  board         show the board again        log       show more of the log\n"
-    "  more, back    scroll a board taller than the terminal down or up\n"
-    "  routes [TEXT] where one can go from each place (mentioning TEXT), on a point-to-point map\n"
-    "  zoom TEXT     show only rows mentioning TEXT (a region, an area); `zoom` alone shows all\n"
-    "  chat TEXT     say something to the match  undo      take back your last action if allowed\n"
-    "  resign yes    resign the match            quit      leave (the match goes on; play again later)\n";
+    "  board          show the board again\n"
+    "  log            show more of the log\n"
+    "  more, back     scroll a board taller than the terminal down or up\n"
+    "  next, prev     the other pages of a long list of choices\n"
+    "  zoom TEXT      show only the parts of the board mentioning TEXT; `zoom` shows all\n"
+    "  routes [TEXT]  where one can go from each place (mentioning TEXT), on a point-to-point map\n"
+    "  chat TEXT      say something to the match\n"
+    "  undo           take back your last action if allowed\n"
+    "  resign yes     resign the match\n"
+    "  quit           leave (the match goes on; play again later)\n";
 
 }  // namespace
 
@@ -53,6 +60,8 @@ void PlayLoop::handle_line(const std::string& raw) {
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
   while (!line.empty() && line.front() == ' ') line.erase(0, 1);
   if (!line.empty() && line[0] == ':') line.erase(0, 1);
+  // The answer to "End the March Phase with 3 stacks unmoved? (yes or no)".
+  if (confirming_) return answer_confirm(line);
   std::string word = line.substr(0, line.find(' '));
   std::string rest = line.size() > word.size() ? line.substr(word.size() + 1) : "";
   const Prompt* p = my_prompt();
@@ -76,6 +85,12 @@ void PlayLoop::handle_line(const std::string& raw) {
     }
     if (word == "more" || word == "back") {
       board_first_ += word == "more" ? board_page_ : -board_page_;
+      show_board();
+      return;
+    }
+    if (word == "next" || word == "prev") {
+      prompt_page_.index += word == "next" ? 1 : -1;
+      prompt_page_.index = std::clamp(prompt_page_.index, 0, std::max(0, prompt_page_.count - 1));
       show_board();
       return;
     }
@@ -141,7 +156,7 @@ void PlayLoop::handle_line(const std::string& raw) {
     prompt_shown_ = false;
     return;
   }
-  submit(*choice);
+  choose(*choice);
 }
 
 }  // namespace frontier::cli

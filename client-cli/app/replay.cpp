@@ -7,6 +7,7 @@
 #include <map>
 
 #include "app/commands.h"
+#include "app/terminal.h"
 #include "auth/auth.h"
 #include "render/render.h"
 
@@ -112,8 +113,11 @@ void print_position(Context& ctx, LocalReplay& r, uint64_t id) {
              << ",\"log\":[" << lines << "],\"update\":" << to_json(u) << "}\n";
     return;
   }
-  *ctx.out << ctx.style.clear_screen() << render_heading(u, ctx.style) << render_status(u, ctx.style)
-           << render_board(u.view(), ctx.style, {});
+  BoardOptions board;
+  if (int columns = terminal_size().columns; columns > 0) board.width = columns;
+  *ctx.out << ctx.style.clear_screen()
+           << render_heading(u, ctx.style, game_title(ctx, u.game(), u.scenario()))
+           << render_status(u, ctx.style) << render_board(u.view(), ctx.style, board);
   if (r.position() > 0) {
     *ctx.out << ctx.style.bold("Action " + std::to_string(r.position()) + ": ") << r.last_label() << "\n";
     for (const auto& l : r.last_lines()) *ctx.out << "  " << l << "\n";

@@ -1,13 +1,12 @@
 #include "app/terminal.h"
 
 #include <sys/ioctl.h>
-#include <unistd.h>
 
 namespace frontier::cli {
 
-TerminalSize terminal_size() {
+TerminalSize terminal_size(int fd) {
   winsize ws{};
-  if (!::isatty(STDOUT_FILENO) || ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0) return {};
+  if (!::isatty(fd) || ::ioctl(fd, TIOCGWINSZ, &ws) != 0) return {};
   return {ws.ws_col, ws.ws_row};
 }
 

@@ -1,6 +1,8 @@
 // The size of the terminal `frontier` writes to, so a screen can be fitted to it.
 #pragma once
 
+#include <unistd.h>
+
 namespace frontier::cli {
 
 struct TerminalSize {
@@ -8,7 +10,8 @@ struct TerminalSize {
   int rows = 0;
 };
 
-// Of standard output, asked of the terminal each time (a window may be resized while playing).
-TerminalSize terminal_size();
+// Of the terminal on `fd` (standard output by default), asked of the terminal each time (a window
+// may be resized while playing).
+TerminalSize terminal_size(int fd = STDOUT_FILENO);
 
 }  // namespace frontier::cli

@@ -2,6 +2,7 @@
 #include "render/boards.h"
 
 #include "core/view.h"
+#include "render/text_width.h"
 #include "render/view_types.h"
 
 namespace frontier::cli {
@@ -18,20 +19,8 @@ std::string join(const std::vector<std::string>& parts, const char* sep) {
 
 void wrapped(std::string& out, const std::string& label, const std::vector<std::string>& items, int width) {
   if (items.empty()) return;
-  std::string pad(label.size() + 2, ' ');
-  std::string line = label + ": ";
-  bool first = true;
-  for (const auto& item : items) {
-    std::string piece = (first ? "" : ", ") + item;
-    if (!first && line.size() + piece.size() > static_cast<size_t>(width)) {
-      out += line + ",\n";
-      line = pad + item;
-    } else {
-      line += piece;
-    }
-    first = false;
-  }
-  out += line + "\n";
+  std::string line = label + ": " + join(items);
+  out += wrap_to_width(line, width, static_cast<int>(display_width(label)) + 2) + "\n";
 }
 
 namespace {

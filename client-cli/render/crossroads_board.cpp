@@ -84,17 +84,51 @@ char terrain_mark(char terrain) {
   }
 }
 
-// The grid's background rows: terrain, cities, and each region's name written across its middle
-// where it fits inside the region.
-std::vector<std::string> background(const frontier::crossroads::MapData& map) {
+// The grid's background: terrain, cities with their names beside them, and each region's name
+// written across its middle where it fits inside the region. `city_name` marks the squares a
+// city's name is written on (drawn unlike a region's).
+struct Background {
   std::vector<std::string> rows;
+  std::vector<std::vector<bool>> city_name;
+};
+
+Background background(const frontier::crossroads::MapData& map) {
+  Background bg;
+  std::vector<std::string>& rows = bg.rows;
   for (int r = 0; r < map.height(); ++r) {
     std::string row;
     for (char t : map.terrain(r)) row += terrain_mark(t);
     rows.push_back(row);
+    bg.city_name.emplace_back(row.size(), false);
   }
   for (const auto& c : map.cities())
     rows[static_cast<size_t>(c.row())][static_cast<size_t>(c.col())] = c.capital() ? '@' : '+';
+  // City names first (the prompts name squares by their cities): right of the city, else left,
+  // over terrain or water but never over another city or name, with a square left free before
+  // the next city.
+  for (const auto& c : map.cities()) {
+    const std::string& name = c.name();
+    const int width = static_cast<int>(name.size());
+    auto free_at = [&](int row, int col) {
+      if (row < 0 || row >= map.height() || col < 0 || col >= map.width()) return true;  // the edge
+      char here = rows[static_cast<size_t>(row)][static_cast<size_t>(col)];
+      return std::string_view(".:^~, ").find(here) != std::string_view::npos;
+    };
+    auto fits = [&](int col) {
+      if (col < 0 || col + width > map.width()) return false;
+      for (int k = -1; k <= width; ++k)
+        if (!free_at(c.row(), col + k) && col + k != c.col()) return false;
+      return true;
+    };
+    for (int col : {c.col() + 1, c.col() - width}) {
+      if (!fits(col)) continue;
+      auto& row = rows[static_cast<size_t>(c.row())];
+      row.replace(static_cast<size_t>(col), name.size(), name);
+      for (int k = 0; k < width; ++k)
+        bg.city_name[static_cast<size_t>(c.row())][static_cast<size_t>(col + k)] = true;
+      break;
+    }
+  }
   for (int i = 0; i < map.regions_size(); ++i) {
     const char letter = static_cast<char>('A' + i);
     long long rs = 0, cs = 0, n = 0;
@@ -130,7 +164,7 @@ std::vector<std::string> background(const frontier::crossroads::MapData& map) {
       if (placed) break;
     }
   }
-  return rows;
+  return bg;
 }
 
 std::string stack_text(const Rec& v, const Rec& s) {
@@ -198,7 +232,8 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
   w.row0 = std::max(0LL, centre_r - w.rows / 2);
   if (map) w.row0 = std::min<long long>(w.row0, std::max(0, map->height() - static_cast<int>(w.rows)));
   w.col0 = map ? 0 : std::max(0LL, centre_c - w.cols / 2);
-  std::vector<std::string> land = map ? background(*map) : std::vector<std::string>{};
+  Background bg = map ? background(*map) : Background{};
+  const std::vector<std::string>& land = bg.rows;
 
   std::map<std::pair<long long, long long>, char> cell;
   // Markers carry a square index but no row/col: they are listed below the grid instead.
@@ -227,8 +262,11 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
       bool on_map = r < static_cast<long long>(land.size()) && c < static_cast<long long>(land[0].size());
       if (it == cell.end()) {
         char ch = on_map ? land[static_cast<size_t>(r)][static_cast<size_t>(c)] : '.';
-        bool name = std::isalpha(static_cast<unsigned char>(ch));  // part of a region's name
-        line += name                       ? style.cyan(std::string(1, ch))
+        bool name =
+            std::isalpha(static_cast<unsigned char>(ch)) || ch == '\'' || ch == '-';  // part of a name
+        bool city = name && bg.city_name[static_cast<size_t>(r)][static_cast<size_t>(c)];
+        line += city                       ? style.bold(std::string(1, ch))
+                : name                     ? style.cyan(std::string(1, ch))
                 : (ch == '@' || ch == '+') ? style.bold(std::string(1, ch))
                                            : style.dim(std::string(1, ch));
       } else {

@@ -121,7 +121,10 @@ bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, 
   }
   if (v.has("battle") && !v.sub("battle").str("space").empty()) {
     Rec b = v.sub("battle");
-    out += "  " + style.yellow("Battle at " + b.str("space")) + ": attacker " + b.str("attacker") +
+    std::string where = b.str("space");  // the space's id: named as the spaces list names it
+    for (const Rec& s : v.list("spaces"))
+      if (s.str("id") == where && !s.str("name").empty()) where = s.str("name");
+    out += "  " + style.yellow("Battle at " + where) + ": attacker " + b.str("attacker") +
            (b.flag("major") ? " (major)" : "") + ", Mahdist roll " + std::to_string(b.num("mahdist_roll")) +
            " → " + std::to_string(b.num("mahdist_modified")) + ", Empire roll " +
            std::to_string(b.num("empire_roll")) + " → " + std::to_string(b.num("empire_modified")) + "\n";

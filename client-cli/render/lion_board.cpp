@@ -27,9 +27,9 @@ std::string area_cell(const Rec& a) {
 
 bool lion_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out) {
   if (!v.has_fields({"banners", "areas", "city_morale", "resource_points", "action_points"})) return false;
+  // The phase is on the status line, in words (the view's is the rules' machine name).
   out += "  Turn " + std::to_string(v.num("turn")) +
-         (v.str("month").empty() ? "" : " (" + v.str("month") + ")") +
-         (v.str("phase").empty() ? "" : " · " + v.str("phase")) + "\n";
+         (v.str("month").empty() ? "" : " (" + v.str("month") + ")") + "\n";
   std::string rp = std::to_string(v.num("resource_points"));
   if (v.num("free_resource_points") > 0)
     rp += " (+" + std::to_string(v.num("free_resource_points")) + " free)";

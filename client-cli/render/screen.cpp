@@ -20,6 +20,14 @@ std::string join_lines(const std::vector<std::string>& lines, size_t first, size
 
 }  // namespace
 
+int bottom_room(const std::string& top, int width, int height) {
+  if (height <= 0) return 0;
+  constexpr int kFewest = 4;  // the question and a few choices, whatever the screen
+  int top_rows = static_cast<int>(split_lines(wrap_to_width(top, width)).size());
+  // One row for the input line, one for the board pane's "-- board lines --".
+  return std::max(kFewest, height - 1 - top_rows - kMaxLogRows - 1 - kMinBoardRows);
+}
+
 FittedScreen fit_screen(const ScreenParts& parts, int width, int height, int board_first) {
   auto top = split_lines(wrap_to_width(parts.top, width));
   auto board = split_lines(wrap_to_width(parts.board, width));

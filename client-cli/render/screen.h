@@ -21,6 +21,10 @@ struct FittedScreen {
   int board_shown = 0;  // board lines on screen
 };
 
+// The lines the bottom (the prompt) may take on a terminal `height` rows high under `top`, so
+// that the last log lines and a few lines of the board stay beside it (0 = unlimited height).
+int bottom_room(const std::string& top, int width, int height);
+
 // Lays `parts` out for a terminal of `width` columns and `height` rows (0 = unlimited: nothing
 // is cut), the board from line `board_first` on. One row is left for the input line.
 FittedScreen fit_screen(const ScreenParts& parts, int width, int height, int board_first);

@@ -23,14 +23,15 @@ size_t leading_spaces(std::string_view line) {
 }
 
 // Appends `line` to `out` cut into pieces of at most `width` columns.
-void wrap_line(std::string_view line, size_t width, std::string& out) {
+void wrap_line(std::string_view line, size_t width, int hang_wanted, std::string& out) {
   if (display_width(line) <= width) {
     out.append(line);
     out += '\n';
     return;
   }
   // Continuations hang under the text they continue; a deep indent would leave no room.
-  size_t hang = std::min(leading_spaces(line) + 2, width / 2);
+  size_t hang =
+      std::min(hang_wanted >= 0 ? static_cast<size_t>(hang_wanted) : leading_spaces(line) + 2, width / 2);
   size_t columns = 0;     // columns used on the current output line
   size_t line_start = 0;  // where the current output line starts in `line`
   size_t last_space = 0;  // byte index of the last space seen on it (0 = none)
@@ -98,10 +99,10 @@ std::vector<std::string> split_lines(std::string_view text) {
   return lines;
 }
 
-std::string wrap_to_width(std::string_view text, int width) {
+std::string wrap_to_width(std::string_view text, int width, int hang) {
   if (width < 20) return std::string(text);
   std::string out;
-  for (const std::string& line : split_lines(text)) wrap_line(line, static_cast<size_t>(width), out);
+  for (const std::string& line : split_lines(text)) wrap_line(line, static_cast<size_t>(width), hang, out);
   if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
   return out;
 }

@@ -58,6 +58,8 @@ void fill_prompt(const Game& game, const GameState& state, Seat seat, frontier::
     refs.clear();
     game.refs(state, seat, a, refs);
     for (auto& r : refs) *choice->add_refs() = std::move(r);
+    // The only choice left is no slip of the hand: nothing to ask.
+    if (legal.size() > 1) choice->set_confirm(game.confirm(state, seat, a, legal));
   }
 }
 

@@ -14,6 +14,11 @@ Status Game::edit(GameState& state, std::string_view command) const {
   return Status::invalid_argument(info().id() + " does not support script edits");
 }
 
+Result<std::unique_ptr<GameState>> Game::determinize(const frontier::MatchSetup&, const frontier::GameView&,
+                                                     Seat, Rng&) const {
+  return Status::failed_check(info().id() + " cannot yet rebuild a position from a seat's view");
+}
+
 void Game::bot_skips_among(const GameState& state, Seat seat, const std::vector<Action>& legal,
                            std::vector<uint8_t>& skipped) const {
   skipped.resize(legal.size());

@@ -113,6 +113,15 @@ class Game {
   // What a legal action points at on the board (for clickable clients). Optional.
   virtual void refs(const GameState& state, Seat seat, const Action& action,
                     std::vector<frontier::Ref>& out) const {}
+  // The question to ask before `seat` sends a legal `action` that ends a phase with something
+  // left undone ("End the March Phase with 3 stacks unmoved?"), else empty: a stray click or
+  // keystroke cannot be taken back by the rules. `legal` is all of legal_actions(state, seat), so
+  // a question counting what is left to do need not list it again. Every client asks it as
+  // worded here (LegalChoice.confirm). Optional.
+  virtual std::string confirm(const GameState& state, Seat seat, const Action& action,
+                              const std::vector<Action>& legal) const {
+    return {};
+  }
 
   // The fog-of-war view for `viewer` (kObserver for spectators); everything once the game is over.
   // The game's own view message, packed into `out` (core/view.h: pack_view).
@@ -137,6 +146,16 @@ class Game {
   virtual std::unique_ptr<GameState> resample_hidden(const GameState& state, Seat viewer, Rng& rng) const {
     return nullptr;
   }
+  // A full state built from what `viewer` receives and nothing else: `view` is the view the server
+  // sends that seat (view(state, viewer)), `setup` the match's public terms (game, scenario,
+  // options; its seed is never read: it would foretell the dice). Every fact the view hides from
+  // the seat is drawn from `rng` (hidden hands, the order of face-down decks, face-down units, the
+  // dice to come), so view(determinize(view(s)), viewer) == view(s, viewer) and draws differ
+  // wherever anything is hidden. A view this game could not have sent is InvalidArgument.
+  // Unimplemented games answer FailedCheck (the property test in tests/core lists them).
+  virtual Result<std::unique_ptr<GameState>> determinize(const frontier::MatchSetup& setup,
+                                                         const frontier::GameView& view, Seat viewer,
+                                                         Rng& rng) const;
   // A built-in policy's choice for `seat` (a game's documented heuristic player), written to
   // `out`; false when the game has none. Must return one of legal_actions(). Optional.
   virtual bool policy_action(const GameState& state, Seat seat, Action& out) const { return false; }

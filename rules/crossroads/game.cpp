@@ -6,6 +6,7 @@
 
 #include "core/engine.h"
 #include "core/registry.h"
+#include "core/text.h"
 #include "core/view.h"
 #include "crossroads/envoys.h"
 #include "crossroads/extras.h"
@@ -230,6 +231,16 @@ class CrossroadsGame final : public core::Game {
     action_refs(S(gs), a, out);
   }
 
+  // Income and expenditure (9.2): pounds left are banked (9.3), but rarely on purpose.
+  std::string confirm(const core::GameState& gs, core::Seat seat, const core::Action& a,
+                      const std::vector<core::Action>&) const override {
+    if (a.kind != DONE || seat < 0 || seat > 1) return {};
+    int pounds = S(gs).pounds[static_cast<size_t>(seat)];
+    if (pounds <= 0 || prompt(gs, seat).kind != "expend") return {};
+    return "Finish income and expenditure with " + core::count_of(pounds, "pound", "pounds") +
+           " unspent (banked, 9.3)?";
+  }
+
   void view(const core::GameState& gs, core::Seat viewer, frontier::GameView& out) const override {
     core::pack_view<frontier::crossroads::CrossroadsView>(
         out, [&](frontier::crossroads::CrossroadsView& v) { build_view(S(gs), viewer, v); });
@@ -250,6 +261,7 @@ class CrossroadsGame final : public core::Game {
     if (s.finished) out.set_result(s.result);
     // Scores only once the game is over: during play the victory points would reveal secret
     // treasuries (9.0) and hidden occupations (22.0).
+    if (s.finished) out.set_score_name("Victory points");
     for (int i = 0; i < 2; ++i) {
       auto* r = out.add_scores();
       r->set_seat(i);

@@ -2,6 +2,8 @@
 // legal actions and their application to the rule files; labels and explanations.
 #include "hand_of_destiny/game.h"
 
+#include <algorithm>
+
 #include "core/text.h"
 #include "hand_of_destiny/rules.h"
 
@@ -294,6 +296,17 @@ std::string HandOfDestinyGame::describe(const core::GameState& gs, core::Seat, c
       return "Put " + un(a.a) + " on top at " + sp(s.unit(a.a).loc);
   }
   return "?";
+}
+
+// The March Phase (11.0): the "Move from <space>" choices are the stacks that may still move.
+std::string HandOfDestinyGame::confirm(const core::GameState& gs, core::Seat, const core::Action& a,
+                                       const std::vector<core::Action>& legal) const {
+  if (S(gs).step != Step::kMarch || a.kind != khartoum::END_MARCH) return {};
+  auto movable = std::count_if(legal.begin(), legal.end(),
+                               [](const core::Action& l) { return l.kind == khartoum::MOVE_FROM; });
+  if (movable == 0) return {};
+  return "End the March Phase with " + core::count_of(static_cast<int>(movable), "stack", "stacks") +
+         " unmoved?";
 }
 
 void HandOfDestinyGame::refs(const core::GameState& gs, core::Seat, const core::Action& a,

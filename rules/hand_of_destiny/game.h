@@ -31,6 +31,9 @@ class HandOfDestinyGame final : public core::Game {
                        const core::Action& action) const override;
   void refs(const core::GameState& state, core::Seat seat, const core::Action& action,
             std::vector<frontier::Ref>& out) const override;
+  // Ending the March Phase with stacks that could still move (11.0).
+  std::string confirm(const core::GameState& state, core::Seat seat, const core::Action& action,
+                      const std::vector<core::Action>& legal) const override;
   void view(const core::GameState& state, core::Seat viewer, frontier::GameView& out) const override;
   const google::protobuf::Descriptor& view_type() const override;
   void status(const core::GameState& state, frontier::GameStatus& out) const override;

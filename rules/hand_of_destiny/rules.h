@@ -81,7 +81,8 @@ enum class StepModule : uint8_t { kEgyptianMarch, kMarch, kBattle, kTurn };
 StepModule module_of(Step step);
 // Who holds the prompt now (-1 none).
 int prompt_seat(const State& s);
-const char* step_name(Step step);  // the prompt kind
+const char* step_name(Step step);   // the prompt kind
+const char* step_words(Step step);  // the step in words ("March"), the phase a player reads
 std::string prompt_text(const State& s);
 
 }  // namespace frontier::hand_of_destiny

@@ -26,7 +26,8 @@ std::string count_spaces(int n) {
 
 struct StepFacts {
   Step step;
-  const char* kind;  // the prompt kind clients and scripts see
+  const char* kind;   // the prompt kind clients and scripts see
+  const char* words;  // the step as a player reads it (the status line)
   StepModule module;
   Answerer answerer;
   std::string (*prompt)(const State& s);
@@ -34,79 +35,83 @@ struct StepFacts {
 
 // In Step's order (checked below); the rule each prompt cites is in its text.
 constexpr StepFacts kSteps[] = {
-    {Step::kSetupGarrison, "setup_garrison", StepModule::kTurn, Answerer::kEmpire,
+    {Step::kSetupGarrison, "setup_garrison", "Set-up: Empire garrisons", StepModule::kTurn, Answerer::kEmpire,
      [](const State& s) { return "Set up " + s.info(s.setup_cursor).name + " (25.1, 25.2)"; }},
-    {Step::kSetupMahdist, "setup_mahdist", StepModule::kTurn, Answerer::kMahdist,
+    {Step::kSetupMahdist, "setup_mahdist", "Set-up: Mahdist forces", StepModule::kTurn, Answerer::kMahdist,
      [](const State& s) { return "Set up " + s.info(s.setup_cursor).name + " (25.1, 25.2)"; }},
-    {Step::kCardChoice, "card_choice", StepModule::kTurn, Answerer::kPlayer,
+    {Step::kCardChoice, "card_choice", "Choosing a card", StepModule::kTurn, Answerer::kPlayer,
      [](const State&) -> std::string { return "Play your held card or pick from the deck (29.1)"; }},
-    {Step::kHoldDecision, "hold_decision", StepModule::kTurn, Answerer::kPlayer,
+    {Step::kHoldDecision, "hold_decision", "Holding a card or not", StepModule::kTurn, Answerer::kPlayer,
      [](const State&) -> std::string {
        return "Play the Hold card now, or put it aside and skip this turn (29.1)";
      }},
-    {Step::kReRecruit, "re_recruit", StepModule::kTurn, Answerer::kPlayer,
+    {Step::kReRecruit, "re_recruit", "Recruiting again", StepModule::kTurn, Answerer::kPlayer,
      [](const State&) -> std::string {
        return "Re-recruit up to two eliminated British units named on the card (28.0)";
      }},
-    {Step::kPlaceRecruit, "place_recruit", StepModule::kTurn, Answerer::kPlayer,
+    {Step::kPlaceRecruit, "place_recruit", "Placing a recruit", StepModule::kTurn, Answerer::kPlayer,
      [](const State& s) { return "Place " + s.info(s.pending_unit).name + " (28.0)"; }},
-    {Step::kChooseEgyptian, "choose_egyptian", StepModule::kTurn, Answerer::kPlayer,
+    {Step::kChooseEgyptian, "choose_egyptian", "Choosing an Egyptian unit", StepModule::kTurn,
+     Answerer::kPlayer,
      [](const State&) -> std::string { return "Choose an Egyptian unit to recruit (28.0)"; }},
-    {Step::kBreakoutGarrison, "breakout_garrison", StepModule::kTurn, Answerer::kPlayer,
+    {Step::kBreakoutGarrison, "breakout_garrison", "Garrison breakout", StepModule::kTurn, Answerer::kPlayer,
      [](const State&) -> std::string { return "Choose the garrison that breaks out (29.3)"; }},
-    {Step::kBreakoutInfantry, "breakout_infantry", StepModule::kTurn, Answerer::kPlayer,
+    {Step::kBreakoutInfantry, "breakout_infantry", "Infantry breakout", StepModule::kTurn, Answerer::kPlayer,
      [](const State&) -> std::string { return "Choose the infantry that replaces it"; }},
-    {Step::kEgyptianMarchStack, "egyptian_march_stack", StepModule::kEgyptianMarch, Answerer::kPlayer,
+    {Step::kEgyptianMarchStack, "egyptian_march_stack", "Egyptian march: the stack",
+     StepModule::kEgyptianMarch, Answerer::kPlayer,
      [](const State& s) {
        return "Choose the Egyptian stack to march " + count_spaces(s.march_left) + " (29.1)";
      }},
-    {Step::kEgyptianMarchStep, "egyptian_march_step", StepModule::kEgyptianMarch, Answerer::kPlayer,
+    {Step::kEgyptianMarchStep, "egyptian_march_step", "Egyptian march", StepModule::kEgyptianMarch,
+     Answerer::kPlayer,
      [](const State& s) { return "March the Egyptians on: " + count_spaces(s.march_left) + " left (29.1)"; }},
-    {Step::kMahdiReturn, "mahdi_return", StepModule::kTurn, Answerer::kPlayer,
+    {Step::kMahdiReturn, "mahdi_return", "The Mahdi returns", StepModule::kTurn, Answerer::kPlayer,
      [](const State&) -> std::string {
        return "The Mahdi returns: place him in any space free of Empire units (29.5)";
      }},
-    {Step::kMarch, "march", StepModule::kMarch, Answerer::kPlayer,
+    {Step::kMarch, "march", "March", StepModule::kMarch, Answerer::kPlayer,
      [](const State&) -> std::string {
        return "March Phase: choose a space to move from, or end the March Phase (11.0)";
      }},
-    {Step::kGroup, "group", StepModule::kMarch, Answerer::kPlayer,
+    {Step::kGroup, "group", "Moving a group", StepModule::kMarch, Answerer::kPlayer,
      [](const State& s) {
        return "Choose the units that move together from " + space_name(s, s.group_space) + " (11.0)";
      }},
-    {Step::kMoveStep, "move_step", StepModule::kMarch, Answerer::kPlayer,
+    {Step::kMoveStep, "move_step", "Movement", StepModule::kMarch, Answerer::kPlayer,
      [](const State& s) {
        return "Move on from " + space_name(s, s.group_space) + ": " + count_spaces(s.group_left) +
               " left (11.0)";
      }},
-    {Step::kChooseBattle, "choose_battle", StepModule::kBattle, Answerer::kPlayer,
+    {Step::kChooseBattle, "choose_battle", "Choosing a battle", StepModule::kBattle, Answerer::kPlayer,
      [](const State&) -> std::string { return "Choose the next battle (13.1)"; }},
-    {Step::kFire, "fire", StepModule::kBattle, Answerer::kToFire,
+    {Step::kFire, "fire", "Battle: fire", StepModule::kBattle, Answerer::kToFire,
      [](const State& s) {
        return "Choose your next unit to fire at " + space_name(s, s.battle.space) + " (13.1)";
      }},
-    {Step::kBreakoffTo, "breakoff_to", StepModule::kBattle, Answerer::kBreakoffOwner,
+    {Step::kBreakoffTo, "breakoff_to", "Breaking off", StepModule::kBattle, Answerer::kBreakoffOwner,
      [](const State& s) {
        return "Choose where " + s.info(s.battle.breakoff_unit).name + " breaks off to (18.0)";
      }},
-    {Step::kAllocate, "allocate_loss", StepModule::kBattle, Answerer::kTarget,
+    {Step::kAllocate, "allocate_loss", "Allocating losses", StepModule::kBattle, Answerer::kTarget,
      [](const State& s) {
        return "Allocate " + core::count_of(s.battle.pending_elim, "elimination", "eliminations") + " and " +
               core::count_of(s.battle.pending_panic, "panic", "panics") + " to your units (13.3)";
      }},
-    {Step::kRetreat, "retreat", StepModule::kBattle, Answerer::kLoser,
+    {Step::kRetreat, "retreat", "Retreat", StepModule::kBattle, Answerer::kLoser,
      [](const State&) -> std::string {
        return "Your panicked units retreat together: choose the space (13.5)";
      }},
-    {Step::kMajorRecruit, "major_recruit", StepModule::kBattle, Answerer::kWinner,
+    {Step::kMajorRecruit, "major_recruit", "Major battle: recruiting", StepModule::kBattle, Answerer::kWinner,
      [](const State& s) {
        return "Major battle won: recruit one unit into " + space_name(s, s.battle.space) + " (20.0)";
      }},
-    {Step::kMajorLoss, "major_loss", StepModule::kBattle, Answerer::kLoser,
+    {Step::kMajorLoss, "major_loss", "Major battle: a loss", StepModule::kBattle, Answerer::kLoser,
      [](const State&) -> std::string { return "Major battle lost: eliminate one of your units (20.0)"; }},
-    {Step::kPursuit, "pursuit", StepModule::kBattle, Answerer::kWinner,
+    {Step::kPursuit, "pursuit", "Pursuit", StepModule::kBattle, Answerer::kWinner,
      [](const State&) -> std::string { return "Pursue with leaders and cavalry, or not (19.0)"; }},
-    {Step::kOver, "over", StepModule::kTurn, Answerer::kNobody, [](const State&) { return std::string(); }},
+    {Step::kOver, "over", "Game over", StepModule::kTurn, Answerer::kNobody,
+     [](const State&) { return std::string(); }},
 };
 
 constexpr bool rows_in_step_order() {
@@ -124,6 +129,10 @@ const StepFacts& facts(Step step) {
 
 const char* step_name(Step step) {
   return facts(step).kind;
+}
+
+const char* step_words(Step step) {
+  return facts(step).words;
 }
 
 StepModule module_of(Step step) {

@@ -145,7 +145,7 @@ const google::protobuf::Descriptor& HandOfDestinyGame::view_type() const {
 void HandOfDestinyGame::status(const core::GameState& gs, frontier::GameStatus& out) const {
   const State& s = S(gs);
   out.set_turn(static_cast<uint32_t>(s.turn));
-  out.set_phase(step_name(s.step));
+  out.set_phase(step_words(s.step));
   int seat = s.finished ? -1 : prompt_seat(s);
   if (seat >= 0) out.add_active_seats(seat);
   out.set_finished(s.finished);
@@ -164,6 +164,7 @@ void HandOfDestinyGame::status(const core::GameState& gs, frontier::GameStatus& 
         break;
     }
   }
+  out.set_score_name("Victory points");  // the Empire's (27.0); the Mahdist scores none
   for (int side = 0; side < 2; ++side) {
     auto* r = out.add_scores();
     r->set_seat(side);

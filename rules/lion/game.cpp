@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/engine.h"
+#include "core/text.h"
 #include "core/view.h"
 #include "lion/heuristic.h"
 #include "lion/register.h"
@@ -137,6 +138,34 @@ class LionGame final : public core::Game {
     if (a.kind == CHOOSE_LEADER && a.a >= 0) add("unit", data().leader_ids[a.a]);
   }
 
+  // The action phase (4.1): unused AP are lost, and a banner path nobody defends (6.7) lets its
+  // banner walk in during the Banner Activation Phase. Read from Gordon's own view, whose areas
+  // list what stands in them.
+  std::string confirm(const core::GameState& gs, core::Seat, const core::Action& a,
+                      const std::vector<core::Action>&) const override {
+    if (a.kind != END_ACTIONS) return {};
+    frontier::lion::LionView v;
+    fill_view(S(gs), v);
+    std::vector<std::string> open;  // banner paths in the view's order, without a defender
+    for (const auto& area : v.areas()) {
+      if (area.path() == "palace" || std::find(open.begin(), open.end(), area.path()) != open.end()) continue;
+      bool defended = std::any_of(v.areas().begin(), v.areas().end(), [&](const frontier::lion::AreaView& o) {
+        return o.path() == area.path() && o.units_size() > 0;
+      });
+      if (!defended) open.push_back(area.path());
+    }
+    std::vector<std::string> worries;
+    if (v.action_points() > 0)
+      worries.push_back(core::count_of(v.action_points(), "action point", "action points") + " unused (4.1)");
+    if (!open.empty()) {
+      std::string paths;
+      for (const auto& p : open) paths += (paths.empty() ? "" : ", ") + p;
+      worries.push_back("no defender on the " + paths + (open.size() == 1 ? " path" : " paths") + " (6.7)");
+    }
+    if (worries.empty()) return {};
+    return "End the action phase with " + worries[0] + (worries.size() > 1 ? " and " + worries[1] : "") + "?";
+  }
+
   void view(const core::GameState& gs, core::Seat, frontier::GameView& out) const override {
     core::pack_view<frontier::lion::LionView>(out, [&](frontier::lion::LionView& v) { fill_view(S(gs), v); });
   }
@@ -147,11 +176,12 @@ class LionGame final : public core::Game {
   void status(const core::GameState& gs, frontier::GameStatus& out) const override {
     const State& s = S(gs);
     out.set_turn(static_cast<uint32_t>(s.turn));
-    out.set_phase(stage_name(s.stage));
+    out.set_phase(stage_words(s.stage));
     if (!s.finished()) out.add_active_seats(0);
     out.set_finished(s.finished());
     out.set_winner(s.end == EndReason::kVictory ? 0 : -1);
     if (s.finished()) out.set_result(result_text(s));
+    out.set_score_name("Months the Palace held");
     auto* score = out.add_scores();
     score->set_seat(0);
     score->set_side("Gordon");
@@ -191,6 +221,18 @@ class LionGame final : public core::Game {
     }
     s->rng = core::Rng(rng.next_u32(), rng.next_u32());
     return s;
+  }
+
+  // Gordon's view carries the whole open table (LionView.table); table.cpp redraws the rest.
+  core::Result<std::unique_ptr<core::GameState>> determinize(const frontier::MatchSetup&,
+                                                             const frontier::GameView& view,
+                                                             core::Seat viewer,
+                                                             core::Rng& rng) const override {
+    if (viewer != 0 && viewer != core::kObserver)
+      return core::Status::invalid_argument("the Lion has one seat, Gordon");
+    frontier::lion::LionView v;
+    if (!view.payload().UnpackTo(&v)) return core::Status::invalid_argument("not a Lion view");
+    return state_from_view(v, rng);
   }
 
   std::string check_invariants(const core::GameState& gs) const override { return state_invariants(S(gs)); }

@@ -109,6 +109,8 @@ std::string why_illegal(const State& s, const core::Action& a);
 std::string unit_name(int type, int steps);
 std::string action_type_name(int type);
 std::string stage_name(Stage stage);
+// The stage in words ("Choosing actions"), the phase a player reads.
+std::string stage_words(Stage stage);
 std::string result_text(const State& s);
 
 // ---- view.cpp, snapshot.cpp, edit.cpp
@@ -117,5 +119,9 @@ void write_state(const State& s, core::ByteWriter& out);
 bool read_state(State& s, core::ByteReader& in);
 core::Status edit_state(State& s, std::string_view command);
 std::string state_invariants(const State& s);
+
+// ---- table.cpp: the view's machine form of the table and a position rebuilt from it
+void fill_table(const State& s, LionTable& out);
+core::Result<std::unique_ptr<core::GameState>> state_from_view(const LionView& view, core::Rng& rng);
 
 }  // namespace frontier::lion

@@ -1,5 +1,6 @@
 // Words for Gordon: action labels (unique within the prompt), prompt sentences, the reasons an
 // action is refused (citing the rule), and the result text with the performance table (9.3).
+#include <iterator>
 #include <string>
 
 #include "lion/rules.h"
@@ -42,6 +43,18 @@ std::string stage_name(Stage stage) {
       "raid_support",  "sortie_target", "sortie_troops", "sortie_leader", "sortie_support", "defence_area",
       "defence_units", "ultimatum",     "spend_rp",      "lose_step",     "lose_gun",       "game_over"};
   return kNames[static_cast<int>(stage)];
+}
+
+std::string stage_words(Stage stage) {
+  static const char* const kWords[] = {
+      "Choosing actions",       "Fortifying",         "Building gunboats",
+      "Raid: the target",       "Raid: infantry",     "Raid: the leader",
+      "Raid: support",          "Sortie: the target", "Sortie: troops",
+      "Sortie: the leader",     "Sortie: support",    "Defence: the area",
+      "Defence: the defenders", "Ultimatum",          "Spending Resource Points",
+      "Losing a step",          "Losing a gun",       "Game over"};
+  static_assert(std::size(kWords) == static_cast<size_t>(Stage::kGameOver) + 1, "one phase word per Stage");
+  return kWords[static_cast<int>(stage)];
 }
 
 std::string describe_action(const State& s, const core::Action& a) {

@@ -173,6 +173,7 @@ void fill_view(const State& s, LionView& v) {
   v.set_fortification_markers_left(d.proto.fortification_markers() - s.markers_used());
   if (s.combat.context != Context::kNone || (forming(s) != Context::kNone && s.target >= 0))
     fill_combat(s, *v.mutable_combat());
+  fill_table(s, *v.mutable_table());
 }
 
 }  // namespace frontier::lion

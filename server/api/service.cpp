@@ -1,6 +1,7 @@
 // Account and lobby handlers, and the gate in front of them. Match handlers live in Match.
 #include "api/service.h"
 
+#include "auth/reserved_names.h"
 #include "clock/time_control.h"
 
 #include <google/protobuf/descriptor.h>
@@ -73,7 +74,9 @@ Service::Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& 
       registration_throttle_(config_.registrations_per_address > 0 ? config_.registrations_per_address
                                                                    : std::numeric_limits<int>::max(),
                              std::chrono::minutes(10), std::chrono::minutes(10)),
-      heavy_total_(config_.heavy_rate_total, 2 * config_.heavy_rate_total) {}
+      heavy_total_(config_.heavy_rate_total, 2 * config_.heavy_rate_total),
+      chat_rate_(config_.chat_rate_per_second, config_.chat_burst),
+      creation_rate_(config_.matches_per_hour / 3600.0, config_.matches_per_hour) {}
 
 bool Service::post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> undo,
                            std::function<void()> job) {
@@ -172,6 +175,7 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
     return;
   }
   bool needs_login = !is_read_only(msg) && !msg.has_register_() && !msg.has_login() && !msg.has_logout();
+  if (expired_session(conn, rid, needs_login)) return;
   if (needs_login && conn->user_id() == 0) {
     send_error(*conn, rid, wire::NOT_LOGGED_IN, "Log in or register first");
     return;
@@ -183,6 +187,10 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
       return login(conn, rid, msg.login());
     case wire::ClientMessage::kLogout:
       return logout(conn, rid);
+    case wire::ClientMessage::kListSessions:
+      return list_sessions(conn, rid);
+    case wire::ClientMessage::kEndSession:
+      return end_session(conn, rid, msg.end_session());
     case wire::ClientMessage::kListGames:
       return list_games(conn, rid);
     case wire::ClientMessage::kCreateMatch:
@@ -208,6 +216,11 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
       return on_match(conn, rid, msg.resign().match_id(),
                       [conn, rid, req = msg.resign()](Match& m) { m.resign(conn, rid, req); });
     case wire::ClientMessage::kSendChat:
+      if (!chat_rate_.take(conn->user_id())) {
+        return send_error(
+            *conn, rid, wire::RATE_LIMITED,
+            "Too many chat lines from your account (all its connections together); wait a moment");
+      }
       return on_match(conn, rid, msg.send_chat().match_id(),
                       [conn, rid, req = msg.send_chat()](Match& m) { m.chat(conn, rid, req); });
     case wire::ClientMessage::kFetchLog:
@@ -276,19 +289,25 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, b
   }
   std::string hash = auth::token_hash(req.token());
   auto found = std::make_shared<std::optional<storage::UserRow>>();
+  auto issued_at = std::make_shared<int64_t>(now_seconds());  // a store keeping no sessions: from now
   writer_.submit(
-      [hash, found, cutoff = token_cutoff()](storage::Store& s) {
-        if (auto user = s.user_for_token(hash, cutoff)) *found = s.find_user(*user);
+      [hash, found, issued_at, cutoff = token_cutoff()](storage::Store& s) {
+        if (auto user = s.user_for_token(hash, cutoff)) {
+          *found = s.find_user(*user);
+          for (const auto& t : s.tokens_of_user(*user)) {
+            if (t.hash == hash) *issued_at = t.created_at;
+          }
+        }
         return core::Status::ok();
       },
-      [conn, rid, hash, found, reply, from_cookie](bool) {
+      [conn, rid, hash, found, issued_at, reply, from_cookie](bool) {
         if (!*found && from_cookie) return reply(Identity{});
         if (!*found) {
           send_error(*conn, rid, wire::BAD_TOKEN,
                      "That session token is unknown, expired or was logged out; log in again");
           return;
         }
-        reply(Identity{(*found)->id, (*found)->name, hash});
+        reply(Identity{(*found)->id, (*found)->name, hash, *issued_at});
       });
 }
 
@@ -297,14 +316,24 @@ void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, c
   std::string token = auth::new_token();
   std::string hash = auth::token_hash(token);
   if (device_token.empty()) device_token = devices_.issue(name);
+  int64_t now = now_seconds();
+  auto ended = std::make_shared<std::vector<std::string>>();
   writer_.submit(
-      [hash, user_id, now = now_seconds()](storage::Store& s) { return s.put_token(hash, user_id, now); },
-      [this, conn, rid, token, hash, user_id, name, device_token](bool ok) {
+      [this, hash, user_id, now, ended](storage::Store& s) {
+        if (auto st = s.put_token(hash, user_id, now); !st) return st;
+        *ended = prune_tokens(s, user_id, hash, now);
+        return s.transaction_status();
+      },
+      [this, conn, rid, token, hash, user_id, name, now, ended, device_token](bool ok) {
         if (!ok) {
           send_error(*conn, rid, wire::INTERNAL, "Could not store the session");
           return;
         }
-        conn->set_identity({user_id, name, hash});
+        // Sessions over the cap were deleted with this login: their connections go as at logout.
+        for (const auto& old : *ended) {
+          if (revoker_) revoker_(user_id, old, nullptr);
+        }
+        conn->set_identity({user_id, name, hash, now});
         conn->set_device_token(device_token);
         if (identity_listener_) identity_listener_(conn);
         wire::ServerMessage m;
@@ -320,9 +349,11 @@ void Service::issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, c
 void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Register& req) {
   if (auto st = auth::validate_name(req.name()); !st)
     return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
-  if (auth::is_bot_name(req.name()))
+  if (auth::is_reserved_name(req.name()))
     return send_error(*conn, rid, wire::INVALID_ARGUMENT,
-                      "Names beginning 'bot-' are the computer opponents'");
+                      "'" + req.name() +
+                          "' reads as a computer opponent's name (bot-easy, bot-normal, bot-hard); "
+                          "choose another");
   if (auto st = auth::validate_password(req.password()); !st) {
     return send_error(*conn, rid, wire::INVALID_ARGUMENT, st.message());
   }
@@ -397,14 +428,7 @@ void Service::logout(const ConnPtr& conn, uint64_t rid) {
   conn->set_identity({});
   if (identity_listener_) identity_listener_(conn);
   if (who.token_hash.empty()) return send_ok(*conn, rid);
-  writer_.submit([hash = who.token_hash](storage::Store& s) { return s.delete_token(hash); },
-                 [this, conn, rid, who](bool ok) {
-                   // After the delete is durable, so no Hello can bring the token back meanwhile.
-                   if (revoker_) revoker_(who.user_id, who.token_hash, conn.get());
-                   if (!ok)
-                     return send_error(*conn, rid, wire::INTERNAL, "Could not end the session; try again");
-                   send_ok(*conn, rid);
-                 });
+  revoke_and_answer(conn, rid, who.user_id, who.token_hash);
 }
 
 void Service::check_session_token(const std::string& token,
@@ -486,11 +510,8 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
   if (!time_control) return send_error(*conn, rid, wire::INVALID_ARGUMENT, time_control.status().message());
   create.time_control = time_control.value().SerializeAsString();
   create.max_open_of_creator = config_.max_open_matches_per_user;
-  create.refused = [conn, rid, limit = config_.max_open_matches_per_user] {
-    send_error(*conn, rid, wire::LIMIT_REACHED,
-               "You already have " + std::to_string(limit) +
-                   " matches waiting for an opponent; wait for them to fill or abort one");
-  };
+  create.max_unfinished_of_creator = config_.max_running_matches_per_user;
+  create.refused = [conn, rid](const std::string& why) { send_error(*conn, rid, wire::LIMIT_REACHED, why); };
   if (!req.vs_bot().empty()) {
     std::optional<SeatHolder> bot = bot_finder_ ? bot_finder_(req.vs_bot()) : std::nullopt;
     if (!bot) {
@@ -504,6 +525,12 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
     // Every seat is given, so the match runs at once: the creator's side, the computer the rest.
     for (int s = 0; s < game->seat_count(); ++s)
       create.assigned.push_back(s == create.creator_seat ? SeatHolder{who.user_id, who.user_name} : *bot);
+  }
+  // Counted when the request is sound, so a refused one costs nothing of the allowance.
+  if (!creation_rate_.take(who.user_id)) {
+    return send_error(*conn, rid, wire::LIMIT_REACHED,
+                      "You have created " + std::to_string(static_cast<int>(config_.matches_per_hour)) +
+                          " matches in the last hour; try again later");
   }
   int seat = create.creator_seat;
   matches_.create(std::move(create), [conn, rid, seat](const std::shared_ptr<Match>& match) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "api/account_rate.h"
 #include "auth/auth.h"
 #include "auth/device_token.h"
 #include "auth/login_policy.h"
@@ -48,6 +49,17 @@ struct ServiceConfig {
   std::chrono::seconds token_lifetime{std::chrono::hours(24 * 30)};
   // OPEN matches (waiting for an opponent) one account may have created at once.
   uint32_t max_open_matches_per_user = 20;
+  // Unfinished matches (waiting, running; solitaire and against the computer included; tournament
+  // boards aside) an account may hold a seat in when it creates one (0 = no cap).
+  uint32_t max_running_matches_per_user = 100;
+  // Matches one account may create per hour, all its connections together (0 = no limit).
+  double matches_per_hour = 60;
+  // Sessions (valid tokens) one account may hold; a login beyond it ends the oldest (0 = no cap).
+  uint32_t max_sessions_per_user = 20;
+  // Chat lines per account, all its connections together (0 = no limit): one user opening many
+  // connections must not fill the database with chat.
+  double chat_rate_per_second = 2;
+  double chat_burst = 20;
   // Unix seconds: the server clock (a manual one in tests); empty = the system clock.
   std::function<int64_t()> now;
 };
@@ -130,6 +142,19 @@ class Service {
   void register_user(const ConnPtr& conn, uint64_t rid, const wire::Register& req);
   void login(const ConnPtr& conn, uint64_t rid, const wire::Login& req);
   void logout(const ConnPtr& conn, uint64_t rid);
+  // Sessions (service_sessions.cpp): the account's tokens, listed and ended one by one.
+  void list_sessions(const ConnPtr& conn, uint64_t rid);
+  void end_session(const ConnPtr& conn, uint64_t rid, const wire::EndSession& req);
+  // Deletes `token_hash` (if it is `user`'s), closes the other connections using it, answers ok.
+  void revoke_and_answer(const ConnPtr& conn, uint64_t rid, uint64_t user, const std::string& token_hash);
+  // A connection whose token expired since it was authenticated becomes anonymous when it next
+  // acts; true when the request was answered (BAD_TOKEN) because it needed the login.
+  bool expired_session(const ConnPtr& conn, uint64_t rid, bool needs_login);
+  // In the writer's transaction after a new token of `user` was stored: removes the user's
+  // expired tokens and those beyond max_sessions_per_user (oldest first, never `kept`), and once
+  // an hour every account's expired tokens. Returns the hashes of sessions it ended.
+  std::vector<std::string> prune_tokens(storage::Store& s, uint64_t user, const std::string& kept,
+                                        int64_t now);
   void list_games(const ConnPtr& conn, uint64_t rid);
   void create_match(const ConnPtr& conn, uint64_t rid, const wire::CreateMatch& req);
   void list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMatches& req);
@@ -158,6 +183,8 @@ class Service {
   auth::LoginThrottle registration_throttle_;
   std::mutex heavy_total_mu_;  // on_frame runs on every I/O thread
   TokenBucket heavy_total_;
+  AccountRate chat_rate_;
+  AccountRate creation_rate_;  // CreateMatch per account (matches_per_hour)
   std::atomic<bool> stopping_{false};
   Extension extension_;
   std::function<void(const std::shared_ptr<Connection>&)> identity_listener_;
@@ -166,6 +193,7 @@ class Service {
   BotFinder bot_finder_;
   // Verified against for unknown names (at the configured cost), so timing does not reveal
   // them; made on first use (on the hashing thread) so start-up does not pay for a hash.
+  std::atomic<int64_t> last_token_sweep_{0};  // unix seconds of the last sweep of all accounts
   std::once_flag dummy_once_;
   std::string dummy_hash_;
 };

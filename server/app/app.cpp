@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 #include "app/copy_db_command.h"
@@ -25,6 +26,7 @@
 #include "notify/email_message.h"
 #include "notify/notifier.h"
 #include "play/play_desk.h"
+#include "storage/db_lock.h"
 #include "storage/open_store.h"
 #include "tournament_host/host.h"
 
@@ -57,7 +59,17 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     return 1;
   }
   auto start = std::chrono::steady_clock::now();
-  auto store = storage::open_store(config.db_path, config.durability);
+  std::optional<storage::DatabaseLock> db_lock;  // held until the process exits
+  auto store = [&]() -> core::Result<std::unique_ptr<storage::Store>> {
+    // An SQLite file has one server (storage/db_lock.h), locked before migrations write; a
+    // PostgreSQL URL names no file and its nodes share the database by design.
+    if (storage::is_postgres_url(config.db_path))
+      return storage::open_store(config.db_path, config.durability);
+    auto lock = storage::DatabaseLock::acquire(config.db_path);
+    if (!lock) return lock.status();
+    db_lock.emplace(std::move(lock.value()));
+    return storage::open_store(config.db_path, config.durability);
+  }();
   if (!store) {
     spdlog::critical("{}", store.status().message());
     return 1;
@@ -71,6 +83,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.writer = &writer;
   services.metrics = &metrics;
   services.snapshot_every = config.snapshot_every;
+  services.max_chat_lines = config.max_chat_lines;
+  services.offers_per_hour = config.offers_per_hour;
   // One time source for everything that decides (clocks, deadlines, retries, tournaments).
   clock::ServerClock server_clock =
       config.manual_clock ? clock::ServerClock::manual(
@@ -216,6 +230,9 @@ int run_server(const AppConfig& config, const core::Registry& games) {
                storage::store_durability_name(config.db_path, config.durability), ready_ms.count());
   std::printf("frontierd listening on %s:%u\n", config.net.address.c_str(),
               static_cast<unsigned>(port.value()));
+  if (config.net.admin_enabled)
+    std::printf("frontierd admin (/healthz, /metrics only) on %s:%u\n", config.net.admin_address.c_str(),
+                static_cast<unsigned>(net.admin_port()));
   std::fflush(stdout);
 
   std::thread stopper;

@@ -39,20 +39,30 @@ core::Status parse_bool(const std::string& text, bool& out, const char* flag) {
   return core::Status::ok();
 }
 
-core::Status parse_listen(AppConfig& c, const std::string& v) {
+core::Status parse_host_port(const std::string& v, const char* flag, std::string& address, uint16_t& port) {
   auto colon = v.rfind(':');
   if (colon == std::string::npos)
-    return core::Status::invalid_argument("--listen is HOST:PORT, e.g. 127.0.0.1:8080");
-  c.net.address = v.substr(0, colon);
-  if (c.net.address.size() > 2 && c.net.address.front() == '[')
-    c.net.address = c.net.address.substr(1, c.net.address.size() - 2);
-  return parse_number(v.substr(colon + 1), c.net.port, "The port");
+    return core::Status::invalid_argument(std::string(flag) + " is HOST:PORT, e.g. 127.0.0.1:8080");
+  address = v.substr(0, colon);
+  if (address.size() > 2 && address.front() == '[') address = address.substr(1, address.size() - 2);
+  return parse_number(v.substr(colon + 1), port, "The port");
+}
+
+core::Status parse_listen(AppConfig& c, const std::string& v) {
+  return parse_host_port(v, "--listen", c.net.address, c.net.port);
 }
 
 const std::vector<Option>& options() {
   static const std::vector<Option> table = {
       {"--listen", "FRONTIER_LISTEN", "HOST:PORT to listen on (default 127.0.0.1:8080; port 0 = any free)",
        parse_listen},
+      {"--admin-listen", "FRONTIER_ADMIN_LISTEN",
+       "HOST:PORT of a second listener serving /healthz and /metrics only, still answering when the main "
+       "one is full (default: none)",
+       [](AppConfig& c, const std::string& v) {
+         c.net.admin_enabled = true;
+         return parse_host_port(v, "--admin-listen", c.net.admin_address, c.net.admin_port);
+       }},
       {"--db", "FRONTIER_DB",
        "SQLite database file (default var/frontier.db; created when missing), or a PostgreSQL URL "
        "postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/operations.md, \"Running on PostgreSQL\")",
@@ -314,10 +324,44 @@ const std::vector<Option>& options() {
          c.service.token_lifetime = std::chrono::hours(24 * days);
          return st;
        }},
+      {"--max-sessions", "FRONTIER_MAX_SESSIONS",
+       "sessions (logins) one account may hold; a login beyond it ends the oldest (default 20; 0 = no cap)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.max_sessions_per_user, "--max-sessions");
+       }},
+      {"--chat-rate", "FRONTIER_CHAT_RATE",
+       "chat lines per second per account, all its connections together (default 2; bursts of 10 times "
+       "that; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         auto st = parse_number(v, c.service.chat_rate_per_second, "--chat-rate");
+         c.service.chat_burst = 10 * c.service.chat_rate_per_second;
+         return st;
+       }},
+      {"--max-chat-lines", "FRONTIER_MAX_CHAT_LINES",
+       "chat lines stored per match (default 5000; 0 = no cap)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.max_chat_lines, "--max-chat-lines");
+       }},
+      {"--offer-rate", "FRONTIER_OFFER_RATE",
+       "takeback offers per hour per seat of a match, each telling the opponent (default 6; bursts of 3; 0 = "
+       "no "
+       "limit)",
+       [](AppConfig& c, const std::string& v) { return parse_number(v, c.offers_per_hour, "--offer-rate"); }},
       {"--max-open-matches", "FRONTIER_MAX_OPEN_MATCHES",
        "matches waiting for an opponent one account may have created (default 20)",
        [](AppConfig& c, const std::string& v) {
          return parse_number(v, c.service.max_open_matches_per_user, "--max-open-matches");
+       }},
+      {"--max-running-matches", "FRONTIER_MAX_RUNNING_MATCHES",
+       "unfinished matches (solitaire and against the computer included) one account may play in and still "
+       "create another (default 100; 0 = no cap)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.max_running_matches_per_user, "--max-running-matches");
+       }},
+      {"--matches-per-hour", "FRONTIER_MATCHES_PER_HOUR",
+       "matches one account may create per hour (default 60; 0 = no limit)",
+       [](AppConfig& c, const std::string& v) {
+         return parse_number(v, c.service.matches_per_hour, "--matches-per-hour");
        }},
       {"--max-open-tournaments", "FRONTIER_MAX_OPEN_TOURNAMENTS",
        "unfinished tournaments one account may have created (default 10)",

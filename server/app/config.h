@@ -24,6 +24,8 @@ struct AppConfig {
   std::string log_level = "info";
   storage::Durability durability = storage::Durability::kFull;
   uint32_t snapshot_every = 32;
+  uint32_t max_chat_lines = 5000;  // per match
+  double offers_per_hour = 6;      // takeback offers per seat per match (bursts of 3)
   std::chrono::seconds finished_ttl{600};
   ServiceConfig service;
   // Play-by-web (docs/operations.md): the test clock, the vacation allowance, links in webhooks.

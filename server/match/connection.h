@@ -38,6 +38,7 @@ struct Identity {
   uint64_t user_id = 0;  // 0 = anonymous
   std::string user_name;
   std::string token_hash;
+  int64_t token_issued_at = 0;  // unix seconds; the session ends --session-days after it
 };
 
 class Connection {
@@ -59,6 +60,12 @@ class Connection {
   uint64_t user_id() const {
     std::lock_guard lock(mu_);
     return identity_.user_id;
+  }
+  // When the connection's session token was issued; 0 without one. Checked on every request,
+  // so it copies no strings.
+  int64_t token_issued_at() const {
+    std::lock_guard lock(mu_);
+    return identity_.token_hash.empty() ? 0 : identity_.token_issued_at;
   }
 
   // Set once Hello succeeded; only the connection's own strand writes it.

@@ -17,6 +17,7 @@
 #include "match/connection.h"
 #include "match/history.h"
 #include "match/prompt_tracker.h"
+#include "match/rate.h"
 #include "metrics/metrics.h"
 #include "notify/sink.h"
 #include "storage/writer.h"
@@ -26,7 +27,12 @@ namespace frontier::server {
 struct MatchServices {
   storage::Writer* writer = nullptr;
   Metrics* metrics = nullptr;
-  uint32_t snapshot_every = 32;  // a snapshot after every N events bounds the tail replayed on load
+  uint32_t snapshot_every = 32;    // a snapshot after every N events bounds the tail replayed on load
+  uint32_t max_chat_lines = 5000;  // stored chat lines per match (0 = no cap); beyond, LIMIT_REACHED
+  // Takeback offers that notify the opponent, per seat per match: bursts of `offer_burst`, then
+  // `offers_per_hour` (0 = no limit). Rematch offers notify once per seat (they cannot be withdrawn).
+  double offers_per_hour = 6;
+  double offer_burst = 3;
   std::function<int64_t()> now;  // unix seconds
   // Runs CPU-heavy work (replaying a loaded match) off the writer thread; inline when empty.
   std::function<void(std::function<void()>)> background;
@@ -195,6 +201,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // `seat` may offer a takeback now: a running two-player match outside tournaments where the
   // seat has a standing move (what offer_takeback would accept).
   bool takeback_available(core::Seat seat) const;
+  // Takes one of `seat`'s fresh offers (MatchServices::offers_per_hour); false when used up.
+  bool take_offer(core::Seat seat);
   // Users of seated connections subscribed now: what they are shown counts as seen.
   std::vector<uint64_t> looking_users() const;
   void notify(uint64_t user_id, wire::Notification::Kind kind, const std::string& text,
@@ -264,6 +272,9 @@ class Match : public std::enable_shared_from_this<Match> {
   core::Seat takeback_by_ = core::kObserver;
   uint32_t takeback_to_ = 0;
   bool takeback_rebuilding_ = false;
+  // Fresh takeback offers per seat (each notifies the opponent and its webhook): a seat that
+  // offers and withdraws again and again must not flood the opponent.
+  std::map<core::Seat, TokenBucket> offer_buckets_;
   bool rematch_creating_ = false;
   uint32_t committed_awaiting_ = 0;       // the awaiting mask of the last commit: whose prompt is new
   std::vector<clock::SeatClock> clocks_;  // one per seat once the match is timed and started

@@ -100,18 +100,32 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   wire::ServerMessage push;
   fill_chat(*push.mutable_chat(), row, who.user_name);
   auto self = shared_from_this();
-  commit([row](storage::Store& s) { return s.add_chat(row); },
-         [self, conn, request_id, push] {
-           send_ok(*conn, request_id);
-           std::vector<std::shared_ptr<Connection>> told;
-           for (const auto& sub : self->subscribers_) {
-             auto to = sub.conn.lock();
-             if (!to || std::find(told.begin(), told.end(), to) != told.end()) continue;
-             told.push_back(to);
-             to->send(push);
-           }
-         },
-         /*push=*/false, /*adds_chat=*/true);
+  auto full = std::make_shared<bool>(false);
+  // Counted in the storing transaction, so lines sent together cannot all pass the cap.
+  commit(
+      [row, full, cap = services_.max_chat_lines](storage::Store& s) {
+        if (cap > 0 && s.chat_line_count(row.match_id) >= cap) {
+          *full = true;
+          return core::Status::ok();
+        }
+        return s.add_chat(row);
+      },
+      [self, conn, request_id, push, full, cap = services_.max_chat_lines] {
+        if (*full) {
+          send_error(*conn, request_id, wire::LIMIT_REACHED,
+                     "This match's chat is full (" + std::to_string(cap) + " lines); no more can be added");
+          return;
+        }
+        send_ok(*conn, request_id);
+        std::vector<std::shared_ptr<Connection>> told;
+        for (const auto& sub : self->subscribers_) {
+          auto to = sub.conn.lock();
+          if (!to || std::find(told.begin(), told.end(), to) != told.end()) continue;
+          told.push_back(to);
+          to->send(push);
+        }
+      },
+      /*push=*/false, /*adds_chat=*/true);
 }
 
 void Match::fetch_chat(const std::shared_ptr<Connection>& conn, uint64_t request_id) {

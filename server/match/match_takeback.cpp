@@ -42,6 +42,11 @@ void Match::offer_takeback(const std::shared_ptr<Connection>& conn, uint64_t req
     return;
   }
   bool fresh = takeback_by_ != *seat;
+  if (fresh && !take_offer(*seat)) {
+    send_error(*conn, request_id, wire::RATE_LIMITED,
+               game_.seat_name(*seat) + " has offered takebacks too often in this match; try again later");
+    return;
+  }
   takeback_by_ = *seat;
   takeback_to_ = *target;
   spdlog::info("match {}: {} offers a takeback to seq {}", meta_.id, game_.seat_name(*seat), *target);
@@ -53,6 +58,13 @@ void Match::offer_takeback(const std::shared_ptr<Connection>& conn, uint64_t req
   if (other.user_id != conn->user_id())
     notify(other.user_id, wire::Notification::TAKEBACK_OFFERED,
            game_.seat_name(*seat) + " asks to take back moves in match " + std::to_string(meta_.id));
+}
+
+bool Match::take_offer(core::Seat seat) {
+  if (services_.offers_per_hour <= 0) return true;
+  auto [it, inserted] =
+      offer_buckets_.try_emplace(seat, services_.offers_per_hour / 3600.0, services_.offer_burst);
+  return it->second.take();
 }
 
 void Match::answer_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id,

@@ -188,12 +188,19 @@ void MatchRegistry::create(CreateRequest request, Found created) {
     row.wake_at = row.created_at;
   }
   auto id = std::make_shared<uint64_t>(0);
-  auto over_limit = std::make_shared<bool>(false);
+  auto over_limit = std::make_shared<std::string>();
   services_.writer->submit(
       [row, id, req, over_limit](storage::Store& s) {
         if (req->max_open_of_creator > 0 &&
             s.open_matches_created_by(req->creator) >= req->max_open_of_creator) {
-          *over_limit = true;
+          *over_limit = "You already have " + std::to_string(req->max_open_of_creator) +
+                        " matches waiting for an opponent; wait for them to fill or abort one";
+          return core::Status::ok();
+        }
+        if (req->max_unfinished_of_creator > 0 &&
+            s.unfinished_matches_of(req->creator) >= req->max_unfinished_of_creator) {
+          *over_limit = "You already play in " + std::to_string(req->max_unfinished_of_creator) +
+                        " unfinished matches; finish, resign or abort one first";
           return core::Status::ok();
         }
         auto created_id = s.create_match(row);
@@ -213,8 +220,8 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         return req->also ? req->also(s, *id) : core::Status::ok();
       },
       [this, row, id, req, over_limit, created = std::move(created)](bool ok) mutable {
-        if (ok && *over_limit && req->refused) return req->refused();
-        if (!ok || *over_limit) {
+        if (ok && !over_limit->empty() && req->refused) return req->refused(*over_limit);
+        if (!ok || !over_limit->empty()) {
           created(nullptr);
           return;
         }

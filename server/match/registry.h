@@ -48,11 +48,13 @@ class MatchRegistry {
     uint64_t tournament_id = 0;  // tournament boards
     // Runs in the same transaction as the match's creation, with its new id.
     std::function<core::Status(storage::Store&, uint64_t match_id)> also;
-    // When > 0: refused if the creator already has this many OPEN matches; checked in the
-    // creating transaction, so a burst of requests cannot all pass. `refused` is called then
-    // instead of `created`.
+    // When > 0: refused if the creator already has this many OPEN matches, or holds a seat in
+    // this many unfinished ones (tournament boards aside); checked in the creating transaction, so
+    // a burst of requests cannot all pass. `refused` is called then instead of `created`, saying
+    // which limit it met.
     uint32_t max_open_of_creator = 0;
-    std::function<void()> refused;
+    uint32_t max_unfinished_of_creator = 0;
+    std::function<void(const std::string& why)> refused;
   };
   // Stores the new match, then calls `created` on its strand.
   void create(CreateRequest request, Found created);

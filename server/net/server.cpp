@@ -74,6 +74,10 @@ int usable_cpus() {
 constexpr size_t kReservedDescriptors = 96;
 // Room above max_connections for plain HTTP requests and for telling refused clients why.
 constexpr size_t kRefusalRoom = 32;
+// Sockets the admin listener may hold at once, taken from kReservedDescriptors: monitoring gets
+// its answers when the main listener is at its limit, and a flood of the admin port cannot take
+// the database's descriptors.
+constexpr int kMaxAdminSockets = 16;
 
 // Raises the soft descriptor limit to the hard one and returns it.
 size_t descriptor_limit() {
@@ -107,6 +111,9 @@ struct NetServer::Impl {
   NetConfig config;
   net::io_context ioc;
   tcp::acceptor acceptor{ioc};
+  tcp::acceptor admin_acceptor{ioc};
+  std::atomic<int> admin_sockets{0};
+  net::steady_timer admin_backoff{ioc};
   net::signal_set signals{ioc, SIGINT, SIGTERM};
   Service* service = nullptr;
   Metrics* metrics = nullptr;
@@ -122,6 +129,8 @@ struct NetServer::Impl {
   explicit Impl(NetConfig c) : config(std::move(c)) {}
   void do_accept();
   void on_accept(beast::error_code ec, tcp::socket socket);
+  void do_admin_accept();
+  void on_admin_accept(beast::error_code ec, tcp::socket socket);
   // Fits max_connections under the process's descriptor limit.
   void fit_to_descriptor_limit();
   void forget(const std::weak_ptr<WsSession>& session) {
@@ -338,8 +347,9 @@ std::string_view field_of(const http::request<http::string_body>& req, http::fie
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(NetServer::Impl& server, tcp::socket&& socket, SocketSlot slot)
-      : server_(server), stream_(std::move(socket)), slot_(std::move(slot)) {}
+  // `admin`: from the admin listener, which answers /healthz and /metrics and nothing else.
+  HttpSession(NetServer::Impl& server, tcp::socket&& socket, SocketSlot slot, bool admin = false)
+      : server_(server), stream_(std::move(socket)), slot_(std::move(slot)), admin_(admin) {}
 
   void run() {
     parser_.emplace();
@@ -356,6 +366,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     std::string origin(req[http::field::origin]);
     bool own_origin =
         origin.empty() || is_own_origin(origin, field_of(req, http::field::host), server_.config.public_url);
+    if (admin_ && req.target() != "/healthz" && req.target() != "/metrics") {
+      HttpReply r;
+      r.status = 404;
+      r.body = "The admin listener serves /healthz and /metrics only\n";
+      return write(std::move(r), req.version(), false);
+    }
     if (websocket::is_upgrade(req)) {
       beast::error_code rec;
       auto endpoint = stream_.socket().remote_endpoint(rec);
@@ -482,6 +498,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   NetServer::Impl& server_;
   beast::tcp_stream stream_;
   SocketSlot slot_;
+  bool admin_ = false;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
 };
@@ -523,6 +540,32 @@ void NetServer::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
   do_accept();
 }
 
+void NetServer::Impl::do_admin_accept() {
+  admin_acceptor.async_accept(net::make_strand(ioc), beast::bind_front_handler(&Impl::on_admin_accept, this));
+}
+
+void NetServer::Impl::on_admin_accept(beast::error_code ec, tcp::socket socket) {
+  if (!accepting) return;
+  if (ec) {
+    if (!accept_should_back_off(ec)) return do_admin_accept();
+    admin_backoff.expires_after(std::chrono::milliseconds(100));
+    admin_backoff.async_wait([this](beast::error_code wait_ec) {
+      if (!wait_ec) do_admin_accept();
+    });
+    return;
+  }
+  // Not counted in Metrics::sockets (the main listener's limit): these come out of the reserve.
+  if (++admin_sockets > kMaxAdminSockets) {
+    --admin_sockets;
+    beast::error_code ignored;
+    socket.close(ignored);
+    return do_admin_accept();
+  }
+  SocketSlot slot(nullptr, [this](void*) { --admin_sockets; });
+  std::make_shared<HttpSession>(*this, std::move(socket), std::move(slot), /*admin=*/true)->run();
+  do_admin_accept();
+}
+
 void NetServer::Impl::fit_to_descriptor_limit() {
   size_t limit = descriptor_limit();
   max_sockets = limit > 2 * kReservedDescriptors ? limit - kReservedDescriptors : limit / 2;
@@ -560,24 +603,47 @@ void NetServer::add_route(std::string prefix, HttpRoute route) {
   impl_->routes.emplace_back(std::move(prefix), std::move(route));
 }
 
-core::Result<uint16_t> NetServer::listen() {
+namespace {
+
+// Opens, binds and listens; `what` names the flag in the error ("" for --listen).
+core::Status bind_acceptor(tcp::acceptor& a, const std::string& host, uint16_t port,
+                           const std::string& what) {
   beast::error_code ec;
-  auto address = net::ip::make_address(impl_->config.address, ec);
-  if (ec) return core::Status::invalid_argument("Bad listen address '" + impl_->config.address + "'");
-  tcp::endpoint endpoint(address, impl_->config.port);
-  auto& a = impl_->acceptor;
+  auto address = net::ip::make_address(host, ec);
+  if (ec) return core::Status::invalid_argument("Bad listen address '" + host + "'" + what);
+  tcp::endpoint endpoint(address, port);
   a.open(endpoint.protocol(), ec);
   if (!ec) a.set_option(net::socket_base::reuse_address(true), ec);
   if (!ec) a.bind(endpoint, ec);
   if (!ec) a.listen(net::socket_base::max_listen_connections, ec);
-  if (ec) {
-    return core::Status::invalid_argument("Cannot listen on " + impl_->config.address + ":" +
-                                          std::to_string(impl_->config.port) + ": " + ec.message());
+  if (ec)
+    return core::Status::invalid_argument("Cannot listen on " + host + ":" + std::to_string(port) + what +
+                                          ": " + ec.message());
+  return core::Status::ok();
+}
+
+}  // namespace
+
+core::Result<uint16_t> NetServer::listen() {
+  const NetConfig& c = impl_->config;
+  if (auto st = bind_acceptor(impl_->acceptor, c.address, c.port, ""); !st) return st;
+  if (c.admin_enabled) {
+    if (auto st = bind_acceptor(impl_->admin_acceptor, c.admin_address, c.admin_port, " (--admin-listen)");
+        !st)
+      return st;
   }
   impl_->fit_to_descriptor_limit();
   impl_->accepting = true;
   impl_->do_accept();
-  return a.local_endpoint().port();
+  if (impl_->config.admin_enabled) impl_->do_admin_accept();
+  return impl_->acceptor.local_endpoint().port();
+}
+
+uint16_t NetServer::admin_port() const {
+  beast::error_code ec;
+  if (!impl_->admin_acceptor.is_open()) return 0;
+  auto endpoint = impl_->admin_acceptor.local_endpoint(ec);
+  return ec ? 0 : endpoint.port();
 }
 
 void NetServer::run(std::function<void()> on_signal) {
@@ -595,7 +661,9 @@ void NetServer::stop_accepting() {
     impl_->accepting = false;
     beast::error_code ec;
     impl_->acceptor.close(ec);
+    impl_->admin_acceptor.close(ec);
     impl_->accept_backoff.cancel();
+    impl_->admin_backoff.cancel();
   });
 }
 

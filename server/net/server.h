@@ -53,6 +53,11 @@ struct NetConfig {
   // them counts as coming from the address the proxy appended last (the limits per client
   // address need the client's, not the proxy's). Anyone else's header is ignored.
   std::vector<std::string> trusted_proxies;
+  // A second listener serving /healthz and /metrics only (--admin-listen), with sockets of its
+  // own beyond the main listener's limit, so monitoring still answers while clients flood it.
+  bool admin_enabled = false;
+  std::string admin_address = "127.0.0.1";
+  uint16_t admin_port = 0;
 };
 
 class NetServer {
@@ -74,6 +79,8 @@ class NetServer {
 
   // Binds and starts accepting; returns the bound port.
   core::Result<uint16_t> listen();
+  // The admin listener's bound port once listen() succeeded (0 without --admin-listen).
+  uint16_t admin_port() const;
 
   // Runs the pool until stop(); calls `on_signal` (once, on a pool thread) at SIGINT/SIGTERM.
   void run(std::function<void()> on_signal);

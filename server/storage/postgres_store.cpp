@@ -184,6 +184,20 @@ class PostgresStore final : public Store {
     return write("DELETE FROM tokens WHERE hash = $1", p);
   }
 
+  std::vector<TokenRow> tokens_of_user(uint64_t user_id) override {
+    Params p;
+    p.i64(id64(user_id));
+    auto r = read("SELECT hash, created_at FROM tokens WHERE user_id = $1 ORDER BY created_at DESC", p);
+    std::vector<TokenRow> out;
+    for (int i = 0; i < r.count(); ++i) out.push_back({r.str(i, 0), r.i64(i, 1)});
+    return out;
+  }
+  core::Status delete_tokens_issued_before(int64_t before) override {
+    Params p;
+    p.i64(before);
+    return write("DELETE FROM tokens WHERE created_at < $1", p);
+  }
+
   core::Result<uint64_t> create_match(const MatchRow& m) override {
     Params p;
     p.text(m.game).text(m.scenario).bytes(m.setup).text(m.seed_nonce).text(m.seed_commitment);
@@ -288,6 +302,12 @@ class PostgresStore final : public Store {
     }
     return out;
   }
+  uint32_t chat_line_count(uint64_t match_id) override {
+    Params p;
+    p.i64(id64(match_id));
+    auto r = read("SELECT count(*) FROM chat WHERE match_id = $1", p);
+    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+  }
   std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) override {
     Params p;
     p.i64(id64(match_id)).i64(limit);
@@ -355,6 +375,15 @@ class PostgresStore final : public Store {
     Params p;
     p.i64(id64(user_id));
     auto r = read("SELECT count(*) FROM matches WHERE status = 1 AND created_by = $1", p);
+    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+  }
+  uint32_t unfinished_matches_of(uint64_t user_id) override {
+    Params p;
+    p.i64(id64(user_id));
+    auto r = read(
+        "SELECT count(DISTINCT m.id) FROM match_seats s JOIN matches m ON m.id = s.match_id "
+        "WHERE s.user_id = $1 AND m.status IN (1, 2) AND m.tournament_id IS NULL",
+        p);
     return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
   }
   std::vector<uint64_t> unfinished_matches() override {

@@ -218,6 +218,27 @@ class SqliteStore final : public Store {
     return write(s);
   }
 
+  uint32_t chat_line_count(uint64_t match_id) override {
+    Stmt& s = stmt("SELECT COUNT(*) FROM chat WHERE match_id = ?");  // chat_by_match covers it
+    s.bind(1, static_cast<int64_t>(match_id));
+    uint32_t n = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
+    s.reset();
+    return n;
+  }
+  std::vector<TokenRow> tokens_of_user(uint64_t user_id) override {
+    Stmt& s = stmt("SELECT hash, created_at FROM tokens WHERE user_id = ? ORDER BY created_at DESC");
+    s.bind(1, static_cast<int64_t>(user_id));
+    std::vector<TokenRow> out;
+    while (s.step() == SQLITE_ROW) out.push_back({s.str(0), s.i64(1)});
+    s.reset();
+    return out;
+  }
+  core::Status delete_tokens_issued_before(int64_t before) override {
+    Stmt& s = stmt("DELETE FROM tokens WHERE created_at < ?");
+    s.bind(1, before);
+    return write(s);
+  }
+
   core::Result<uint64_t> create_match(const MatchRow& m) override {
     Stmt& s = stmt(
         "INSERT INTO matches(game, scenario, setup, seed_nonce, seed_commitment, status, visibility, "
@@ -382,6 +403,16 @@ class SqliteStore final : public Store {
   uint32_t open_matches_created_by(uint64_t user_id) override {
     // matches_open (status, visibility, id) narrows this to the few OPEN matches.
     Stmt& s = stmt("SELECT COUNT(*) FROM matches WHERE status = 1 AND created_by = ?");
+    s.bind(1, static_cast<int64_t>(user_id));
+    uint32_t n = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
+    s.reset();
+    return n;
+  }
+  uint32_t unfinished_matches_of(uint64_t user_id) override {
+    // seats_by_user (user_id, match_id) finds the user's seats; each match row is one lookup.
+    Stmt& s = stmt(
+        "SELECT COUNT(DISTINCT m.id) FROM match_seats ms JOIN matches m ON m.id = ms.match_id "
+        "WHERE ms.user_id = ? AND m.status IN (1, 2) AND m.tournament_id IS NULL");
     s.bind(1, static_cast<int64_t>(user_id));
     uint32_t n = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
     s.reset();

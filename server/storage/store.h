@@ -22,6 +22,12 @@ struct UserRow {
   std::string password_hash;
 };
 
+// A session token as stored: its hash (the token itself is never kept) and when it was issued.
+struct TokenRow {
+  std::string hash;
+  int64_t created_at = 0;
+};
+
 struct MatchRow {
   uint64_t id = 0;
   std::string game;
@@ -193,6 +199,10 @@ class Store {
   // The user of a token issued at or after `issued_after` (unix seconds): older ones have expired.
   virtual std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) = 0;
   virtual core::Status delete_token(const std::string& token_hash) = 0;
+  // Sessions (docs/operations.md, Limits). Every token of `user_id`, expired or not, newest first.
+  virtual std::vector<TokenRow> tokens_of_user(uint64_t user_id) = 0;
+  // Removes every account's tokens issued before `before` (unix seconds): expired ones.
+  virtual core::Status delete_tokens_issued_before(int64_t before) = 0;
 
   // Matches. create_match ignores row.id and returns the new id.
   virtual core::Result<uint64_t> create_match(const MatchRow& row) = 0;
@@ -214,6 +224,8 @@ class Store {
   virtual std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) = 0;
   // The latest `limit` chat lines of a match, oldest first.
   virtual std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) = 0;
+  // How many chat lines the match has stored (the per-match cap).
+  virtual uint32_t chat_line_count(uint64_t match_id) = 0;
   virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
   virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
   virtual std::vector<uint64_t> unfinished_matches() = 0;
@@ -225,6 +237,9 @@ class Store {
   virtual std::vector<uint64_t> matches_awaiting_bots() = 0;
   // How many matches `user_id` created that still wait for players (OPEN).
   virtual uint32_t open_matches_created_by(uint64_t user_id) = 0;
+
+  // How many OPEN or RUNNING matches outside tournaments `user_id` holds a seat in.
+  virtual uint32_t unfinished_matches_of(uint64_t user_id) = 0;
 
   // Play-by-web bookkeeping (migrations/0004_social.sql).
   // After a committed change: when the seats in `prompt_started` (a seat bit mask) began their prompt.

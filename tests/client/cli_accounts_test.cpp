@@ -110,10 +110,10 @@ TEST_F(Accounts, GamesListsTheFixtureGameAndBadRequestsGetTypedErrors) {
   r = u.run({"new", "race", "--private"});
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("Created match "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(" (race); you hold seat 0."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" (Race (test fixture)); you play North."), std::string::npos) << r.out;
   // A private match is not listed among the open ones.
   std::string private_id = r.out.substr(14, r.out.find(' ', 14) - 14);
-  EXPECT_EQ(u.run({"open"}).out.find(private_id + "  race"), std::string::npos);
+  EXPECT_EQ(u.run({"open"}).out.find(private_id + "  Race"), std::string::npos);
   // It is joined with the invite code printed for it, not without.
   auto at = r.out.find("--invite ");
   ASSERT_NE(at, std::string::npos) << r.out;

@@ -78,7 +78,7 @@ TEST_F(Matches, TwoUsersPlayTheFixtureGameToTheEnd) {
   uint64_t id = create(a, {"race", "--side", "North"});
   ASSERT_NE(id, 0u);
   CliResult r = b.run({"open"});
-  EXPECT_NE(r.out.find("#" + std::to_string(id) + "  race"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("#" + std::to_string(id) + "  Race (test fixture)"), std::string::npos) << r.out;
   r = b.run({"join", std::to_string(id), "--json"});
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_EQ(json_string(r.out, "side"), "South");

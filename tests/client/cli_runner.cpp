@@ -134,15 +134,16 @@ CliResult CliUser::run(const std::vector<std::string>& args, const std::string& 
   return finish(start(args, tag), tag, timeout);
 }
 
-PtySession::PtySession(const CliUser& user, const std::vector<std::string>& args) {
+PtySession::PtySession(const CliUser& user, const std::vector<std::string>& args, int columns, int rows,
+                       const std::vector<std::string>& env) {
   std::vector<std::string> full = args;
   full.push_back("--server");
   full.push_back(user.server_url());
   winsize ws{};
-  ws.ws_row = 50;
-  ws.ws_col = 120;
+  ws.ws_row = static_cast<unsigned short>(rows);
+  ws.ws_col = static_cast<unsigned short>(columns);
   pid_ = ::forkpty(&fd_, nullptr, nullptr, &ws);
-  if (pid_ == 0) exec_cli(full, user.env());
+  if (pid_ == 0) exec_cli(full, env.empty() ? user.env() : env);
 }
 
 PtySession::~PtySession() {

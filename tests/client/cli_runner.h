@@ -49,7 +49,9 @@ class CliUser {
 // A child under a pseudo-terminal: what a person at a terminal would see and type.
 class PtySession {
  public:
-  PtySession(const CliUser& user, const std::vector<std::string>& args);
+  // A terminal `columns` by `rows`; `env` replaces the user's environment when given.
+  PtySession(const CliUser& user, const std::vector<std::string>& args, int columns = 120, int rows = 50,
+             const std::vector<std::string>& env = {});
   ~PtySession();
   // Reads until `text` appears in the output after position `from` (returns its end), or -1 at timeout/exit.
   long wait_for(const std::string& text, size_t from,

@@ -45,7 +45,7 @@ TEST(Render, HeadingStatusBoardAndLogInPlainText) {
   opts.log_lines = 3;
   std::string text = render_update(sample_update(), log, Style(false), opts);
   EXPECT_EQ(text,
-            "Match 7 · race · seq 12 · running\n"
+            "Match 7 · race · running\n"
             "  North: alice (you)\n"
             "  South: bob <- to move\n"
             "Turn 3 · Race\n"

@@ -1,4 +1,5 @@
 // Income (9.0), recruits (10.0), supply point prices (17.1), civilization markers (20.0).
+#include "core/engine.h"
 #include "crossroads/rules.h"
 #include "helpers.h"
 
@@ -22,6 +23,28 @@ TEST(CrossroadsEconomy, OccupiedCitiesAndTradingPostsPay) {
   collect_income(S(*s), none);
   // Delhi 3 + Agra 3 (unoccupied post) + Simla 3x2 (occupied post) = 12, plus home 4.
   EXPECT_EQ(S(*s).pounds[kBritish], 16);
+}
+
+// The question before the end of income and expenditure (LegalChoice.confirm): pounds left are
+// banked (9.3), but rarely on purpose; an empty treasury finishes without a question.
+TEST(CrossroadsEconomy, FinishingWithPoundsLeftAsksFirst) {
+  auto confirm_of = [](core::GameState& s, const std::string& label) {
+    frontier::Prompt p = core::prompt_with_choices(game(), s, kBritish);
+    for (const auto& c : p.choices())
+      if (c.label() == label) return c.confirm();
+    ADD_FAILURE() << "no choice " << label;
+    return std::string();
+  };
+  auto s = spend({"pounds British 3"});
+  EXPECT_EQ(confirm_of(*s, "Finish income and expenditure"),
+            "Finish income and expenditure with 3 pounds unspent (banked, 9.3)?");
+  EXPECT_EQ(confirm_of(*s, "Buy a supply point (1 pound)"), "");
+  play(*s, kBritish, "Buy a supply point (1 pound)");
+  play(*s, kBritish, "Buy a supply point (1 pound)");
+  EXPECT_EQ(confirm_of(*s, "Finish income and expenditure"),
+            "Finish income and expenditure with 1 pound unspent (banked, 9.3)?");
+  play(*s, kBritish, "Buy a supply point (1 pound)");
+  EXPECT_EQ(confirm_of(*s, "Finish income and expenditure"), "");
 }
 
 TEST(CrossroadsEconomy, SupplyPointsCostMoreAfterTen) {

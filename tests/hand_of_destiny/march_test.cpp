@@ -31,6 +31,39 @@ TEST(March, CardsMoveOnlyTheirContingentAndGordonGoesWithEither) {  // 29.2, 11.
   EXPECT_FALSE(m.offers(kEmpire, "Take 3rd Egyptian Infantry"));
 }
 
+// The question before the March Phase ends with stacks that could still move (11.0), counting
+// them (LegalChoice.confirm); moving a stack never asks.
+TEST(March, EndingWithStacksUnmovedAsksFirst) {  // 11.0
+  Match m;
+  m.empty_board("Empire", "K-06");
+  m.edit("place mahdi el_obeid");
+  m.edit("place rmli suakin");
+  m.edit("place gordon wadi_halfa");
+  m.begin("Empire");
+  for (int i = 0; i < 6 && m.prompt(kEmpire) != "march"; ++i)
+    m.play(kEmpire, m.labels(kEmpire).front());  // place the recruits
+  ASSERT_EQ(m.prompt(kEmpire), "march");
+  auto confirm_of = [&](const std::string& label) {
+    frontier::Prompt p = core::prompt_with_choices(m.game, *m.state, kEmpire);
+    int stacks = 0;
+    std::string confirm;
+    for (const auto& c : p.choices()) {
+      stacks += c.label().rfind("Move from ", 0) == 0;
+      if (c.label() == label) confirm = c.confirm();
+    }
+    return std::make_pair(confirm, stacks);
+  };
+  auto [question, stacks] = confirm_of("End the March Phase");
+  ASSERT_GE(stacks, 2);
+  EXPECT_EQ(question, "End the March Phase with " + std::to_string(stacks) + " stacks unmoved?");
+  EXPECT_EQ(confirm_of("Move from Suakin").first, "");
+  // The status line reads the step in words, not its prompt kind.
+  frontier::GameStatus status;
+  m.game.status(*m.state, status);
+  EXPECT_EQ(status.phase(), "March");
+  EXPECT_EQ(status.score_name(), "Victory points");
+}
+
 TEST(March, DesertRoutesForMahdistsLeadersAndCamelsOnly) {  // 29.8
   Match m;
   m.empty_board("Empire", "K-09");  // cavalry 3, infantry 2

@@ -1,5 +1,7 @@
 // Raids (6.5), sorties (6.6), defensive positions (6.7), defence resolution (7.2) and the
 // casualty rules (11.11) of The Lion of Khartoum.
+#include <algorithm>
+
 #include "core/view.h"
 #include "lion_fixture.h"
 
@@ -11,6 +13,47 @@ std::unique_ptr<core::GameState> turn3(int ap = 3) {
   edit(*g, "turn 3");
   edit(*g, "ap " + std::to_string(ap));
   return g;
+}
+
+// The question before the action phase ends with AP unused (4.1) or a banner path without a
+// defender (6.7), as LegalChoice.confirm carries it; the phase in words on the status line.
+TEST(LionActions, EndingWithAPOrAPathUndefendedAsksFirst) {  // 4.1, 6.7
+  auto s = turn3(2);
+  auto confirm_of = [&](const std::string& label) {
+    frontier::Prompt p = core::prompt_with_choices(game(), *s, 0);
+    for (const auto& c : p.choices())
+      if (c.label() == label) return c.confirm();
+    ADD_FAILURE() << "no choice " << label << " in " << choices(*s);
+    return std::string();
+  };
+  frontier::GameStatus status;
+  game().status(*s, status);
+  EXPECT_EQ(status.phase(), "Choosing actions");
+  EXPECT_EQ(status.score_name(), "Months the Palace held");
+  std::string question = confirm_of("End the action phase");
+  EXPECT_EQ(question.rfind("End the action phase with 2 action points unused (4.1)", 0), 0u) << question;
+  EXPECT_EQ(question.back(), '?');
+  // Without AP only the open paths are left to ask about: those whose areas hold nobody in
+  // Gordon's view.
+  edit(*s, "ap 0");
+  frontier::GameView packed;
+  game().view(*s, 0, packed);
+  auto view = core::unpack_view<LionView>(packed);
+  std::vector<std::string> open;
+  for (const auto& a : view.areas()) {
+    bool held = false;
+    for (const auto& b : view.areas()) held = held || (b.path() == a.path() && b.units_size() > 0);
+    if (a.path() != "palace" && !held && std::find(open.begin(), open.end(), a.path()) == open.end())
+      open.push_back(a.path());
+  }
+  question = confirm_of("End the action phase");
+  if (open.empty()) {
+    EXPECT_EQ(question, "");
+  } else {
+    EXPECT_EQ(question.rfind("End the action phase with no defender on the " + open[0], 0), 0u) << question;
+    for (const auto& path : open) EXPECT_NE(question.find(path), std::string::npos) << question;
+    EXPECT_EQ(question.find("action point"), std::string::npos) << question;
+  }
 }
 
 TEST(LionRaid, HalfStrengthRoundedUpAndNileOnlyGunboats) {

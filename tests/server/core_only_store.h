@@ -11,6 +11,11 @@ namespace frontier::testing {
 
 class CoreOnlyStore : public storage::Store {
  public:
+  std::vector<storage::TokenRow> tokens_of_user(uint64_t) override { return {}; }
+  core::Status delete_tokens_issued_before(int64_t) override { return {}; }
+  uint32_t chat_line_count(uint64_t) override { return 0; }
+  uint32_t unfinished_matches_of(uint64_t) override { return 0; }
+
   core::Result<uint64_t> ensure_bot_account(const std::string&, const std::string&, int64_t) override {
     return core::Status::not_found("this store keeps no bots");
   }

@@ -40,6 +40,10 @@ class Borrowed final : public core::Game {
             std::vector<frontier::Ref>& out) const override {
     g_.refs(s, seat, a, out);
   }
+  std::string confirm(const core::GameState& s, core::Seat seat, const core::Action& a,
+                      const std::vector<core::Action>& legal) const override {
+    return g_.confirm(s, seat, a, legal);
+  }
   void view(const core::GameState& s, core::Seat viewer, frontier::GameView& out) const override {
     g_.view(s, viewer, out);
   }

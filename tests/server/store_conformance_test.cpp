@@ -167,6 +167,59 @@ TYPED_TEST(StoreConformance, TokensExpireAndCanBeReplacedAndDeleted) {
   EXPECT_FALSE(this->s().user_for_token(hash, 0));
 }
 
+// Sessions (issue 48, N8): an account's tokens newest first, expired ones swept for everybody.
+TYPED_TEST(StoreConformance, TokensOfAUserComeNewestFirstAndExpiredOnesAreSwept) {
+  uint64_t a = this->user("amina");
+  uint64_t b = this->user("bo");
+  std::string first = all_bytes().substr(0, 32), second = all_bytes().substr(32, 32);
+  this->tx([&](Store& s) {
+    ASSERT_TRUE(s.put_token(first, a, 1000));
+    ASSERT_TRUE(s.put_token(second, a, 3000));
+    ASSERT_TRUE(s.put_token("bo's", b, 2000));
+  });
+  auto mine = this->s().tokens_of_user(a);
+  ASSERT_EQ(mine.size(), 2u);
+  EXPECT_EQ(mine[0].hash, second) << "newest first, byte for byte";
+  EXPECT_EQ(mine[0].created_at, 3000);
+  EXPECT_EQ(mine[1].hash, first);
+  this->tx([&](Store& s) { ASSERT_TRUE(s.delete_tokens_issued_before(2500)); });
+  ASSERT_EQ(this->s().tokens_of_user(a).size(), 1u);
+  EXPECT_TRUE(this->s().tokens_of_user(b).empty()) << "every account's expired tokens go";
+  EXPECT_EQ(this->s().user_for_token(second, 0), a);
+}
+
+// The per-match chat cap and the per-account cap on unfinished matches (issue 48, N7, N4).
+TYPED_TEST(StoreConformance, ChatLinesAndUnfinishedMatchesAreCounted) {
+  uint64_t a = this->user("amina");
+  uint64_t b = this->user("bo");
+  uint64_t open = this->match(match_row(a, 1));
+  uint64_t running = this->match(match_row(b, 2));
+  uint64_t done = this->match(match_row(a, 3));
+  uint64_t tournament = 0;
+  this->tx([&](Store& s) {
+    auto t = s.put_tournament(0, "cup", 10);
+    ASSERT_TRUE(t);
+    tournament = t.value();
+  });
+  MatchRow board = match_row(a, 2);
+  board.tournament_id = tournament;
+  uint64_t boarded = this->match(board);
+  this->tx([&](Store& s) {
+    ASSERT_TRUE(s.set_seat(open, 0, a));
+    ASSERT_TRUE(s.set_seat(running, 0, b));
+    ASSERT_TRUE(s.set_seat(running, 1, a));
+    ASSERT_TRUE(s.set_seat(done, 0, a));
+    ASSERT_TRUE(s.set_seat(boarded, 0, a));
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(s.add_chat({open, a, 0, "hello", 10 + i}));
+    ASSERT_TRUE(s.add_chat({running, b, 0, "elsewhere", 20}));
+  });
+  EXPECT_EQ(this->s().unfinished_matches_of(a), 2u) << "waiting and running; finished and tournament aside";
+  EXPECT_EQ(this->s().unfinished_matches_of(b), 1u);
+  EXPECT_EQ(this->s().chat_line_count(open), 3u);
+  EXPECT_EQ(this->s().chat_line_count(running), 1u);
+  EXPECT_EQ(this->s().chat_line_count(done), 0u);
+}
+
 TYPED_TEST(StoreConformance, MatchesKeepEveryFieldByteForByte) {
   uint64_t a = this->user("amina");
   MatchRow row = match_row(a, 1, 1, 1234);

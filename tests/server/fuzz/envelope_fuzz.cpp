@@ -119,6 +119,11 @@ struct World {
     config.rate_per_second = 1e9;
     config.rate_burst = 1e9;
     config.registrations_per_address = 0;
+    // Per-account allowances would soon stop the two fuzzing accounts from starting matches or
+    // chatting, and the inputs would stop reaching the rules.
+    config.matches_per_hour = 0;
+    config.max_running_matches_per_user = 0;
+    config.chat_rate_per_second = 0;
     service = std::make_unique<Service>(
         config, *matches, *writer, metrics,
         [this](const std::string&, uint64_t, std::function<void()> fn, std::function<void()>) {

@@ -1,9 +1,8 @@
 // What a game's board folder offers the client (boards/<game>/index.ts exports one as `board`,
 // found by found.ts): the view type it draws, its schema, its board, and optionally the details
-// of a clicked unit or card and the questions asked before a choice that ends a phase early.
+// of a clicked unit or card.
 import { isMessage, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import type { ComponentType, VNode } from "preact";
-import type { LegalChoice, Prompt } from "../gen/game_pb";
 import type { InspectTarget } from "../inspect/context";
 import type { DecodedView } from "../views/decode";
 import type { BoardProps } from "./board";
@@ -13,8 +12,6 @@ export interface BoardParts<Desc extends DescMessage> {
   schema: Desc;
   Board: ComponentType<GameBoardProps<MessageShape<Desc>>>;
   Details?: ComponentType<{ view: MessageShape<Desc>; target: InspectTarget }>;
-  // The question to ask before `choice` of `prompt` is sent (match/phaseEndWarning.ts), or null.
-  phaseEndWarning?: (view: MessageShape<Desc>, prompt: Prompt, choice: LegalChoice) => string | null;
 }
 
 // A board whatever its game's view type, so that the boards fit in one list. Each part answers
@@ -24,11 +21,10 @@ export interface GameBoard {
   schema: DescMessage;
   draw(props: BoardProps): VNode | null;
   details(view: DecodedView, target: InspectTarget): VNode | null;
-  phaseEndWarning(view: DecodedView, prompt: Prompt, choice: LegalChoice): string | null;
 }
 
 export function defineBoard<Desc extends DescMessage>(parts: BoardParts<Desc>): GameBoard {
-  const { schema, Board, Details, phaseEndWarning } = parts;
+  const { schema, Board, Details } = parts;
   const own = (view: DecodedView) => (isMessage(view.message, schema) ? view.message : undefined);
   return {
     viewType: schema.typeName,
@@ -40,10 +36,6 @@ export function defineBoard<Desc extends DescMessage>(parts: BoardParts<Desc>): 
     details(decoded, target) {
       const view = own(decoded);
       return view && Details ? <Details view={view} target={target} /> : null;
-    },
-    phaseEndWarning(decoded, prompt, choice) {
-      const view = own(decoded);
-      return view && phaseEndWarning ? phaseEndWarning(view, prompt, choice) : null;
     },
   };
 }

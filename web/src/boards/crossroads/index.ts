@@ -3,11 +3,9 @@ import { CrossroadsViewSchema } from "../../gen/crossroads_pb";
 import { defineBoard } from "../game-board";
 import { CrossroadsBoard } from "./board";
 import { CrossroadsDetails } from "./details";
-import { crossroadsPhaseEnd } from "./phase-end";
 
 export const board = defineBoard({
   schema: CrossroadsViewSchema,
   Board: CrossroadsBoard,
   Details: CrossroadsDetails,
-  phaseEndWarning: crossroadsPhaseEnd,
 });

@@ -3,11 +3,9 @@ import { KhartoumViewSchema } from "../../gen/khartoum_pb";
 import { defineBoard } from "../game-board";
 import { KhartoumBoard } from "./board";
 import { KhartoumDetails } from "./details";
-import { khartoumPhaseEnd } from "./phase-end";
 
 export const board = defineBoard({
   schema: KhartoumViewSchema,
   Board: KhartoumBoard,
   Details: KhartoumDetails,
-  phaseEndWarning: khartoumPhaseEnd,
 });

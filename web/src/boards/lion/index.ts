@@ -3,11 +3,9 @@ import { LionViewSchema } from "../../gen/lion_pb";
 import { defineBoard } from "../game-board";
 import { LionBoard } from "./board";
 import { LionDetails } from "./details";
-import { lionPhaseEnd } from "./phase-end";
 
 export const board = defineBoard({
   schema: LionViewSchema,
   Board: LionBoard,
   Details: LionDetails,
-  phaseEndWarning: lionPhaseEnd,
 });
