@@ -592,7 +592,157 @@ class PostgresStore final : public Store {
     return out;
   }
 
+  // E-mail notices (migrations/postgres/0002_email.sql), as sqlite_store.cpp does them.
+  std::optional<EmailRow> email(uint64_t user_id) override {
+    Params p;
+    p.i64(id64(user_id));
+    auto rows = email_query("WHERE user_id = $1", p);
+    if (rows.empty()) return std::nullopt;
+    return rows[0];
+  }
+  std::optional<EmailRow> email_by_unsubscribe(const std::string& secret) override {
+    Params p;
+    p.text(secret);
+    auto rows = email_query("WHERE unsubscribe = $1", p);
+    if (rows.empty()) return std::nullopt;
+    return rows[0];
+  }
+  core::Status put_email(const EmailRow& row) override {
+    Params user;
+    user.i64(id64(row.user_id));
+    if (row.address.empty()) {
+      if (auto st = write("DELETE FROM user_email WHERE user_id = $1", user); !st) return st;
+      return write("DELETE FROM turn_emails WHERE user_id = $1", user);
+    }
+    Params p;
+    p.i64(id64(row.user_id)).bytes(row.address).i64(row.verified ? 1 : 0).text(row.code_hash);
+    p.i64(row.code_expires).i64(row.code_tries).i64(row.code_sent_at).i64(row.choices);
+    p.i64(row.turn_delay).text(row.unsubscribe).i64(row.digest_due);
+    // SQLite's INSERT OR REPLACE: every column of the row is rewritten.
+    return write(
+        std::string("INSERT INTO user_email(") + kEmailColumns +
+            ") VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) ON CONFLICT (user_id) DO UPDATE SET "
+            "address = excluded.address, verified = excluded.verified, code_hash = excluded.code_hash, "
+            "code_expires = excluded.code_expires, code_tries = excluded.code_tries, "
+            "code_sent_at = excluded.code_sent_at, choices = excluded.choices, "
+            "turn_delay = excluded.turn_delay, unsubscribe = excluded.unsubscribe, "
+            "digest_due = excluded.digest_due",
+        p);
+  }
+  std::vector<EmailRow> digests_due(int64_t now, uint32_t limit) override {
+    Params p;
+    p.i64(now).i64(limit);
+    return email_query(
+        "WHERE verified = 1 AND (choices & 2) <> 0 AND digest_due <= $1 ORDER BY digest_due LIMIT $2", p);
+  }
+  core::Result<bool> add_email(const EmailOutboxRow& row) override {
+    // A dedupe key seen before is an answer (false), not a failure: the transaction goes on.
+    Params p;
+    p.i64(id64(row.user_id)).text(row.dedupe).bytes(row.to).bytes(row.message).i64(row.attempts);
+    p.i64(row.next_at).i64(row.created_at);
+    auto r = write_rows(
+        "INSERT INTO email_outbox(user_id, dedupe, to_address, message, attempts, next_at, created_at) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (dedupe) DO NOTHING RETURNING id",
+        p);
+    if (!r) return r.status();
+    return r->count() > 0;
+  }
+  std::vector<EmailOutboxRow> emails_due(int64_t now, uint32_t limit) override {
+    Params p;
+    p.i64(now).i64(limit);
+    auto r = read(
+        "SELECT id, user_id, dedupe, to_address, message, attempts, next_at, created_at FROM email_outbox "
+        "WHERE sent_at = 0 AND next_at <= $1 ORDER BY next_at, id LIMIT $2",
+        p);
+    std::vector<EmailOutboxRow> out;
+    for (int i = 0; i < r.count(); ++i) {
+      out.push_back({static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)), r.str(i, 2),
+                     r.str(i, 3), r.str(i, 4), static_cast<int>(r.i64(i, 5)), r.i64(i, 6), r.i64(i, 7)});
+    }
+    return out;
+  }
+  int64_t email_next_at() override {
+    auto r = read(
+        "SELECT COALESCE(min(t), 0) FROM (SELECT min(next_at) AS t FROM email_outbox WHERE sent_at = 0 "
+        "UNION ALL SELECT min(due_at) FROM turn_emails "
+        "UNION ALL SELECT min(digest_due) FROM user_email WHERE verified = 1 AND (choices & 2) <> 0) due",
+        Params());
+    return r.count() > 0 ? r.i64(0, 0) : 0;
+  }
+  core::Status email_sent(uint64_t id, int64_t at, int64_t forget_before) override {
+    Params p;
+    p.i64(at).i64(id64(id));
+    if (auto st = write("UPDATE email_outbox SET sent_at = $1, attempts = attempts + 1 WHERE id = $2", p);
+        !st)
+      return st;
+    Params old;
+    old.i64(forget_before);
+    return write("DELETE FROM email_outbox WHERE sent_at <> 0 AND sent_at < $1", old);
+  }
+  core::Status email_retry(uint64_t id, int attempts, int64_t next_at) override {
+    Params p;
+    p.i64(attempts).i64(next_at).i64(id64(id));
+    return write("UPDATE email_outbox SET attempts = $1, next_at = $2 WHERE id = $3", p);
+  }
+  core::Status add_turn_email(const TurnEmailRow& row) override {
+    Params p;
+    p.i64(id64(row.user_id)).i64(id64(row.match_id)).i64(row.seq).i64(row.due_at).bytes(row.text);
+    return write(
+        "INSERT INTO turn_emails(user_id, match_id, seq, due_at, text) VALUES ($1, $2, $3, $4, $5) "
+        "ON CONFLICT (user_id, match_id) DO NOTHING",
+        p);
+  }
+  std::vector<TurnEmailRow> turn_emails_due(int64_t now, uint32_t limit) override {
+    Params p;
+    p.i64(now).i64(limit);
+    auto r = read(
+        "SELECT user_id, match_id, seq, due_at, text FROM turn_emails WHERE due_at <= $1 ORDER BY due_at "
+        "LIMIT $2",
+        p);
+    std::vector<TurnEmailRow> out;
+    for (int i = 0; i < r.count(); ++i) {
+      out.push_back({static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)),
+                     static_cast<uint32_t>(r.i64(i, 2)), r.i64(i, 3), r.str(i, 4)});
+    }
+    return out;
+  }
+  core::Status delete_turn_email(uint64_t user_id, uint64_t match_id) override {
+    Params p;
+    p.i64(id64(user_id)).i64(id64(match_id));
+    return write("DELETE FROM turn_emails WHERE user_id = $1 AND match_id = $2", p);
+  }
+  uint32_t seen_seq(uint64_t user_id, uint64_t match_id) override {
+    Params p;
+    p.i64(id64(user_id)).i64(id64(match_id));
+    auto r = read("SELECT seen_seq FROM match_seen WHERE user_id = $1 AND match_id = $2", p);
+    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+  }
+
  private:
+  static constexpr const char* kEmailColumns =
+      "user_id, address, verified, code_hash, code_expires, code_tries, code_sent_at, choices, turn_delay, "
+      "unsubscribe, digest_due";
+  std::vector<EmailRow> email_query(const char* where, const Params& p) {
+    auto r = read(std::string("SELECT ") + kEmailColumns + " FROM user_email " + where, p);
+    std::vector<EmailRow> out;
+    for (int i = 0; i < r.count(); ++i) {
+      EmailRow e;
+      e.user_id = static_cast<uint64_t>(r.i64(i, 0));
+      e.address = r.str(i, 1);
+      e.verified = r.i64(i, 2) != 0;
+      e.code_hash = r.str(i, 3);
+      e.code_expires = r.i64(i, 4);
+      e.code_tries = static_cast<int>(r.i64(i, 5));
+      e.code_sent_at = r.i64(i, 6);
+      e.choices = static_cast<uint32_t>(r.i64(i, 7));
+      e.turn_delay = r.i64(i, 8);
+      e.unsubscribe = r.str(i, 9);
+      e.digest_due = r.i64(i, 10);
+      out.push_back(std::move(e));
+    }
+    return out;
+  }
+
   core::Status migrate_locked(const std::vector<core::EmbeddedFile>& files) {
     auto table = conn_->exec(
         "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT PRIMARY KEY, name TEXT NOT NULL, "

@@ -1,7 +1,9 @@
 // The storage interface of the server (DESIGN §5): accounts, event-sourced matches, chat.
-// SQLite implements it now (sqlite_store.cpp); PostgreSQL can later. A Store is used by one
-// thread at a time, the Writer's (writer.h): every call happens inside the transaction the
-// writer opened with begin(), and nothing is durable until commit() returns ok.
+// SQLite (sqlite_store.cpp) and PostgreSQL (postgres_store.cpp) implement it. Every method is
+// pure (issue 45): a backend, or a test double, that misses one does not compile, rather than
+// silently keeping nothing. A Store is used by one thread at a time, the Writer's (writer.h): every call
+// happens inside the transaction the writer opened with begin(), and nothing is durable until commit()
+// returns ok.
 #pragma once
 
 #include <cstdint>
@@ -197,17 +199,10 @@ class Store {
   // The user of a token issued at or after `issued_after` (unix seconds): older ones have expired.
   virtual std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) = 0;
   virtual core::Status delete_token(const std::string& token_hash) = 0;
-  // Sessions (docs/operations.md, Limits). Not pure, like the bookkeeping below: a test double
-  // keeps no sessions. Every token of `user_id`, expired or not, newest first.
-  virtual std::vector<TokenRow> tokens_of_user(uint64_t user_id) {
-    (void)user_id;
-    return {};
-  }
+  // Sessions (docs/operations.md, Limits). Every token of `user_id`, expired or not, newest first.
+  virtual std::vector<TokenRow> tokens_of_user(uint64_t user_id) = 0;
   // Removes every account's tokens issued before `before` (unix seconds): expired ones.
-  virtual core::Status delete_tokens_issued_before(int64_t before) {
-    (void)before;
-    return {};
-  }
+  virtual core::Status delete_tokens_issued_before(int64_t before) = 0;
 
   // Matches. create_match ignores row.id and returns the new id.
   virtual core::Result<uint64_t> create_match(const MatchRow& row) = 0;
@@ -229,183 +224,82 @@ class Store {
   virtual std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) = 0;
   // The latest `limit` chat lines of a match, oldest first.
   virtual std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) = 0;
-  // How many chat lines the match has stored (the per-match cap). Not pure: a test double has none.
-  virtual uint32_t chat_line_count(uint64_t match_id) {
-    (void)match_id;
-    return 0;
-  }
+  // How many chat lines the match has stored (the per-match cap).
+  virtual uint32_t chat_line_count(uint64_t match_id) = 0;
   virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
   virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
   virtual std::vector<uint64_t> unfinished_matches() = 0;
   // Computer opponents (migrations/0005_bots.sql): the id of the bot account `name` playing at
   // `level`, made (unable to log in) when missing.
   virtual core::Result<uint64_t> ensure_bot_account(const std::string& name, const std::string& level,
-                                                    int64_t now) {
-    (void)name, (void)level, (void)now;
-    return core::Status::not_found("this store keeps no bots");
-  }
+                                                    int64_t now) = 0;
   // Running matches where a seat held by a bot is prompted.
-  virtual std::vector<uint64_t> matches_awaiting_bots() { return {}; }
+  virtual std::vector<uint64_t> matches_awaiting_bots() = 0;
   // How many matches `user_id` created that still wait for players (OPEN).
-  virtual uint32_t open_matches_created_by(uint64_t user_id) {
-    (void)user_id;
-    return 0;
-  }
+  virtual uint32_t open_matches_created_by(uint64_t user_id) = 0;
 
   // How many OPEN or RUNNING matches outside tournaments `user_id` holds a seat in.
-  virtual uint32_t unfinished_matches_of(uint64_t user_id) {
-    (void)user_id;
-    return 0;
-  }
+  virtual uint32_t unfinished_matches_of(uint64_t user_id) = 0;
 
-  // Play-by-web bookkeeping (migrations/0004_social.sql). Not pure: a test double keeps none.
+  // Play-by-web bookkeeping (migrations/0004_social.sql).
   // After a committed change: when the seats in `prompt_started` (a seat bit mask) began their prompt.
-  virtual core::Status prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) {
-    (void)match_id, (void)now, (void)prompt_started;
-    return {};
-  }
+  virtual core::Status prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) = 0;
   // `user` has seen the match as it stands (its seq and every chat line so far).
-  virtual core::Status mark_seen(uint64_t user_id, uint64_t match_id) {
-    (void)user_id, (void)match_id;
-    return {};
-  }
-  virtual core::Status set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) {
-    (void)match_id, (void)asked, (void)rematch_match_id;
-    return {};
-  }
+  virtual core::Status mark_seen(uint64_t user_id, uint64_t match_id) = 0;
+  virtual core::Status set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) = 0;
   // A takeback made every snapshot after `seq` wrong.
-  virtual core::Status delete_snapshots_after(uint64_t match_id, uint32_t seq) {
-    (void)match_id, (void)seq;
-    return {};
-  }
+  virtual core::Status delete_snapshots_after(uint64_t match_id, uint32_t seq) = 0;
   // The user's matches: their turn first (longest waiting first), then unread chat, then
   // finished and not seen since, then the rest by latest activity.
-  virtual std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) {
-    (void)user_id, (void)limit;
-    return {};
-  }
+  virtual std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) = 0;
   virtual uint64_t match_count() = 0;
 
   // Tournaments (server/tournament_host/). put_tournament with id 0 inserts and returns the new id.
-  // Not pure: a store without tournament tables (test doubles) keeps none.
-  virtual core::Result<uint64_t> put_tournament(uint64_t id, const std::string& event, int64_t now) {
-    (void)event, (void)now;
-    return id;
-  }
-  virtual std::vector<std::pair<uint64_t, std::string>> tournaments() { return {}; }
-  virtual core::Status link_tournament_match(const TournamentMatchRow& row) {
-    (void)row;
-    return {};
-  }
-  virtual core::Status mark_tournament_match_recorded(uint64_t match_id) {
-    (void)match_id;
-    return {};
-  }
-  virtual std::vector<TournamentMatchRow> tournament_matches() { return {}; }
-  virtual core::Status put_rating_pool(const std::string& key, const std::string& pool) {
-    (void)key, (void)pool;
-    return {};
-  }
-  virtual std::vector<std::pair<std::string, std::string>> rating_pools() { return {}; }
+  virtual core::Result<uint64_t> put_tournament(uint64_t id, const std::string& event, int64_t now) = 0;
+  virtual std::vector<std::pair<uint64_t, std::string>> tournaments() = 0;
+  virtual core::Status link_tournament_match(const TournamentMatchRow& row) = 0;
+  virtual core::Status mark_tournament_match_recorded(uint64_t match_id) = 0;
+  virtual std::vector<TournamentMatchRow> tournament_matches() = 0;
+  virtual core::Status put_rating_pool(const std::string& key, const std::string& pool) = 0;
+  virtual std::vector<std::pair<std::string, std::string>> rating_pools() = 0;
 
-  // Clocks, vacations, profiles and webhooks (migrations/0003_clocks.sql). Not pure, like the
-  // tournament calls: test doubles keep none.
-  virtual core::Status put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) {
-    (void)match_id, (void)clock, (void)wake_at;
-    return {};
-  }
+  // Clocks, vacations, profiles and webhooks (migrations/0003_clocks.sql).
+  virtual core::Status put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) = 0;
   // (match id, wake_at) of every match with something due, however far ahead.
-  virtual std::vector<std::pair<uint64_t, int64_t>> clock_wakes() { return {}; }
-  virtual ProfileRow profile(uint64_t user_id) { return {user_id, {}, 7}; }
-  virtual core::Status put_profile(const ProfileRow& row) {
-    (void)row;
-    return {};
-  }
-  virtual core::Result<uint64_t> add_vacation(const VacationRow& row) {
-    (void)row;
-    return uint64_t{0};
-  }
-  virtual core::Status end_vacation(uint64_t vacation_id, int64_t ends_at) {
-    (void)vacation_id, (void)ends_at;
-    return {};
-  }
+  virtual std::vector<std::pair<uint64_t, int64_t>> clock_wakes() = 0;
+  virtual ProfileRow profile(uint64_t user_id) = 0;
+  virtual core::Status put_profile(const ProfileRow& row) = 0;
+  virtual core::Result<uint64_t> add_vacation(const VacationRow& row) = 0;
+  virtual core::Status end_vacation(uint64_t vacation_id, int64_t ends_at) = 0;
   // Vacations ending after `after`, oldest first.
-  virtual std::vector<VacationRow> vacations(int64_t after) {
-    (void)after;
-    return {};
-  }
-  virtual core::Result<uint64_t> add_outbox(const OutboxRow& row) {
-    (void)row;
-    return uint64_t{0};
-  }
-  virtual core::Status retry_outbox(uint64_t id, int attempts, int64_t next_at) {
-    (void)id, (void)attempts, (void)next_at;
-    return {};
-  }
-  virtual core::Status delete_outbox(uint64_t id) {
-    (void)id;
-    return {};
-  }
-  virtual std::vector<OutboxRow> outbox() { return {}; }
+  virtual std::vector<VacationRow> vacations(int64_t after) = 0;
+  virtual core::Result<uint64_t> add_outbox(const OutboxRow& row) = 0;
+  virtual core::Status retry_outbox(uint64_t id, int attempts, int64_t next_at) = 0;
+  virtual core::Status delete_outbox(uint64_t id) = 0;
+  virtual std::vector<OutboxRow> outbox() = 0;
 
-  // E-mail notices (migrations/0006_email.sql). Not pure, like the calls above.
-  virtual std::optional<EmailRow> email(uint64_t user_id) {
-    (void)user_id;
-    return std::nullopt;
-  }
-  virtual std::optional<EmailRow> email_by_unsubscribe(const std::string& secret) {
-    (void)secret;
-    return std::nullopt;
-  }
+  // E-mail notices (migrations/0006_email.sql).
+  virtual std::optional<EmailRow> email(uint64_t user_id) = 0;
+  virtual std::optional<EmailRow> email_by_unsubscribe(const std::string& secret) = 0;
   // Stores the row; an empty address removes it (and its pending turn mails).
-  virtual core::Status put_email(const EmailRow& row) {
-    (void)row;
-    return {};
-  }
+  virtual core::Status put_email(const EmailRow& row) = 0;
   // Verified addresses with the digest chosen whose digest is due.
-  virtual std::vector<EmailRow> digests_due(int64_t now, uint32_t limit) {
-    (void)now, (void)limit;
-    return {};
-  }
+  virtual std::vector<EmailRow> digests_due(int64_t now, uint32_t limit) = 0;
   // Queues a mail unless one with its dedupe key was ever queued; true when queued now.
-  virtual core::Result<bool> add_email(const EmailOutboxRow& row) {
-    (void)row;
-    return false;
-  }
+  virtual core::Result<bool> add_email(const EmailOutboxRow& row) = 0;
   // Unsent mails due by `now`, earliest first.
-  virtual std::vector<EmailOutboxRow> emails_due(int64_t now, uint32_t limit) {
-    (void)now, (void)limit;
-    return {};
-  }
+  virtual std::vector<EmailOutboxRow> emails_due(int64_t now, uint32_t limit) = 0;
   // The earliest next_at of an unsent mail or a waiting turn mail; 0 = none.
-  virtual int64_t email_next_at() { return 0; }
+  virtual int64_t email_next_at() = 0;
   // The relay took it; sent mails older than `forget_before` are dropped.
-  virtual core::Status email_sent(uint64_t id, int64_t at, int64_t forget_before) {
-    (void)id, (void)at, (void)forget_before;
-    return {};
-  }
-  virtual core::Status email_retry(uint64_t id, int attempts, int64_t next_at) {
-    (void)id, (void)attempts, (void)next_at;
-    return {};
-  }
+  virtual core::Status email_sent(uint64_t id, int64_t at, int64_t forget_before) = 0;
+  virtual core::Status email_retry(uint64_t id, int attempts, int64_t next_at) = 0;
   // An earlier wait for the same match stands.
-  virtual core::Status add_turn_email(const TurnEmailRow& row) {
-    (void)row;
-    return {};
-  }
-  virtual std::vector<TurnEmailRow> turn_emails_due(int64_t now, uint32_t limit) {
-    (void)now, (void)limit;
-    return {};
-  }
-  virtual core::Status delete_turn_email(uint64_t user_id, uint64_t match_id) {
-    (void)user_id, (void)match_id;
-    return {};
-  }
+  virtual core::Status add_turn_email(const TurnEmailRow& row) = 0;
+  virtual std::vector<TurnEmailRow> turn_emails_due(int64_t now, uint32_t limit) = 0;
+  virtual core::Status delete_turn_email(uint64_t user_id, uint64_t match_id) = 0;
   // The match's seq when `user_id` last looked at it; 0 = never.
-  virtual uint32_t seen_seq(uint64_t user_id, uint64_t match_id) {
-    (void)user_id, (void)match_id;
-    return 0;
-  }
+  virtual uint32_t seen_seq(uint64_t user_id, uint64_t match_id) = 0;
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode and applies the embedded

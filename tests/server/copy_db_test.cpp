@@ -93,6 +93,80 @@ TEST(CopyDb, AnSqliteSiteMovesToPostgresqlWithEveryMatchReplayingAlike) {
   EXPECT_GT(newcomer.user_id, f.user_id);
 }
 
+// E-mail addresses, queued mails (sent ones keep their dedupe key) and waiting turn mails move
+// too, and a mail queued on PostgreSQL afterwards gets an id after the copied ones.
+TEST(CopyDb, EmailSettingsAndQueuedMailsMoveToo) {
+  ServerProcess sqlite_server;
+  std::string error;
+  ASSERT_TRUE(sqlite_server.start(&error)) << error;
+  Player a;
+  ASSERT_TRUE(register_player(a, sqlite_server.port(), "mail"));
+  ASSERT_EQ(sqlite_server.stop_gracefully(), 0);
+  storage::EmailRow address;
+  address.user_id = a.user_id;
+  address.address = "caf\xc3\xa9@example.org";
+  address.verified = true;
+  address.choices = storage::kEmailDigest | storage::kEmailYourTurn;
+  address.turn_delay = 600;
+  address.unsubscribe = "unsub-secret";
+  address.digest_due = 5000;
+  const std::string message("Subject: x\r\n\r\nbody\0", 19);
+  {
+    auto from = storage::open_sqlite(sqlite_server.db_path(), storage::Durability::kFull);
+    ASSERT_TRUE(from) << from.status().message();
+    auto& s = *from.value();
+    ASSERT_TRUE(s.begin());
+    ASSERT_TRUE(s.put_email(address));
+    ASSERT_TRUE(s.add_email({0, a.user_id, "sent:1", "x@example.org", "old", 0, 100, 100}).value());
+    ASSERT_TRUE(s.add_email({0, a.user_id, "queued:1", "x@example.org", message, 2, 4000, 100}).value());
+    ASSERT_TRUE(s.add_turn_email({a.user_id, 9, 3, 4500, "Your turn"}));
+    ASSERT_TRUE(s.commit());
+    auto due = s.emails_due(100, 1);
+    ASSERT_EQ(due.size(), 1u);
+    ASSERT_TRUE(s.begin());
+    ASSERT_TRUE(s.email_sent(due[0].id, 200, 0));
+    ASSERT_TRUE(s.commit());
+  }
+  auto& pg = shared_postgres();
+  ASSERT_TRUE(pg.create_database("mail", &error)) << error;
+  auto [status, out] = copy_db(sqlite_server.db_path(), pg.url("mail"));
+  ASSERT_EQ(status, 0) << out;
+  EXPECT_TRUE(std::regex_search(out, std::regex("user_email +1 rows copied"))) << out;
+  EXPECT_TRUE(std::regex_search(out, std::regex("email_outbox +2 rows copied"))) << out;
+  EXPECT_TRUE(std::regex_search(out, std::regex("turn_emails +1 rows copied"))) << out;
+
+  auto to = storage::open_postgres(pg.url("mail"), storage::Durability::kFull);
+  ASSERT_TRUE(to) << to.status().message();
+  auto& s = *to.value();
+  auto copied = s.email_by_unsubscribe("unsub-secret");
+  ASSERT_TRUE(copied);
+  EXPECT_EQ(copied->user_id, a.user_id);
+  EXPECT_EQ(copied->address, address.address);
+  EXPECT_TRUE(copied->verified);
+  EXPECT_EQ(copied->choices, address.choices);
+  EXPECT_EQ(copied->turn_delay, 600);
+  EXPECT_EQ(copied->digest_due, 5000);
+  auto due = s.emails_due(10000, 10);
+  ASSERT_EQ(due.size(), 1u) << "the sent mail stays sent";
+  EXPECT_EQ(due[0].dedupe, "queued:1");
+  EXPECT_EQ(due[0].message, message);
+  EXPECT_EQ(due[0].attempts, 2);
+  auto turns = s.turn_emails_due(10000, 10);
+  ASSERT_EQ(turns.size(), 1u);
+  EXPECT_EQ(turns[0].text, "Your turn");
+  EXPECT_EQ(s.email_next_at(), 4000);
+  ASSERT_TRUE(s.begin());
+  auto again = s.add_email({0, a.user_id, "sent:1", "x@example.org", "old", 0, 100, 100});
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again.value()) << "the sent mail's dedupe key came along";
+  ASSERT_TRUE(s.add_email({0, a.user_id, "new:1", "x@example.org", "new", 0, 100, 300}).value());
+  ASSERT_TRUE(s.commit());
+  due = s.emails_due(10000, 10);
+  ASSERT_EQ(due.size(), 2u);
+  EXPECT_EQ(due[0].dedupe, "new:1");
+  EXPECT_GT(due[0].id, due[1].id) << "new ids go on after the copied ones";
+}
+
 // The verification is not a formality: a changed event in the copy is found.
 TEST(CopyDb, TheVerificationFindsAChangedEvent) {
   ServerProcess sqlite_server;

@@ -10,6 +10,7 @@
 #include "harness.h"
 #include "play_support.h"
 #include "smtp_relay.h"
+#include "storage/open_store.h"
 #include "storage/store.h"
 #include "tournament_support.h"
 
@@ -71,10 +72,10 @@ class EmailTest : public ::testing::Test {
   std::string error;
 };
 
-// Mails still queued for the relay in the server's database (a second SQLite reader), once one
-// of them has been tried `attempts` times.
+// Mails still queued for the relay in the server's database (a second reader: of the SQLite
+// file, or a connection of its own to PostgreSQL), once one of them has been tried `attempts` times.
 bool queued_mail_tried(const ServerProcess& server, int attempts) {
-  auto store = storage::open_sqlite(server.db_path(), storage::Durability::kNormal);
+  auto store = storage::open_store(server.db(), storage::Durability::kNormal);
   if (!store) return false;
   for (int i = 0; i < 500; ++i) {
     for (const auto& row : store.value()->emails_due(INT64_MAX, 10)) {

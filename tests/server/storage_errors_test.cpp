@@ -10,6 +10,7 @@
 
 #include <sqlite3.h>
 
+#include "core_only_store.h"
 #include "storage/writer.h"
 
 namespace frontier::server {
@@ -39,7 +40,8 @@ storage::MatchRow race_row() {
 }
 
 // A Store that fails like a full disk: its commit, or its next N writes. Reads are SQLite's.
-class FailingStore final : public storage::Store {
+// Only the core calls go through to SQLite; the rest keep nothing (core_only_store.h).
+class FailingStore final : public frontier::testing::CoreOnlyStore {
  public:
   explicit FailingStore(std::unique_ptr<storage::Store> inner) : s_(std::move(inner)) {}
   std::atomic<bool> fail_commit{false};

@@ -644,6 +644,199 @@ TYPED_TEST(StoreConformance, TheOutboxKeepsDeliveriesUntilDone) {
   EXPECT_EQ(rows[0].next_at, 900);
 }
 
+storage::EmailRow email_row(uint64_t user, const std::string& address, const std::string& unsubscribe) {
+  storage::EmailRow e;
+  e.user_id = user;
+  e.address = address;
+  e.unsubscribe = unsubscribe;
+  return e;
+}
+
+TYPED_TEST(StoreConformance, EmailAddressesAreReplacedFoundByUnsubscribeAndRemoved) {
+  uint64_t a = this->user("amina");
+  uint64_t b = this->user("bo");
+  EXPECT_FALSE(this->s().email(a));
+  // An address is typed by its owner: kept byte for byte, a NUL byte included.
+  std::string typed = std::string("am\xc3\xafna@example.org\0x", 21);
+  storage::EmailRow full = email_row(a, typed, "sec-a");
+  full.verified = false;
+  full.code_hash = "c0ffee";
+  full.code_expires = 4102444800;
+  full.code_tries = 2;
+  full.code_sent_at = 1700000000;
+  full.choices = storage::kEmailDigest | storage::kEmailGameOver;
+  full.turn_delay = 900;
+  full.digest_due = 86400;
+  this->tx([&](Store& s) {
+    ASSERT_TRUE(s.put_email(full));
+    ASSERT_TRUE(s.put_email(email_row(b, "bo@example.org", "sec-b")));
+  });
+  auto got = this->s().email(a);
+  ASSERT_TRUE(got);
+  EXPECT_EQ(got->user_id, a);
+  EXPECT_EQ(got->address, typed);
+  EXPECT_FALSE(got->verified);
+  EXPECT_EQ(got->code_hash, "c0ffee");
+  EXPECT_EQ(got->code_expires, 4102444800);
+  EXPECT_EQ(got->code_tries, 2);
+  EXPECT_EQ(got->code_sent_at, 1700000000);
+  EXPECT_EQ(got->choices, uint32_t{storage::kEmailDigest | storage::kEmailGameOver});
+  EXPECT_EQ(got->turn_delay, 900);
+  EXPECT_EQ(got->digest_due, 86400);
+  auto defaults = this->s().email(b);
+  ASSERT_TRUE(defaults);
+  EXPECT_EQ(defaults->choices, storage::EmailRow().choices);
+  EXPECT_EQ(defaults->turn_delay, 3600);
+  ASSERT_TRUE(this->s().email_by_unsubscribe("sec-b"));
+  EXPECT_EQ(this->s().email_by_unsubscribe("sec-b")->user_id, b);
+  EXPECT_FALSE(this->s().email_by_unsubscribe("SEC-B")) << "secrets compare byte for byte";
+  EXPECT_FALSE(this->s().email_by_unsubscribe(std::string("sec-b\0", 6)));
+
+  // Putting again rewrites every column; an empty address removes the row and its turn mails.
+  full.verified = true;
+  full.code_hash = "";
+  full.code_tries = 0;
+  full.unsubscribe = "sec-a2";
+  this->tx([&](Store& s) {
+    ASSERT_TRUE(s.put_email(full));
+    ASSERT_TRUE(s.add_turn_email({b, 7, 3, 500, "Your turn"}));
+    ASSERT_TRUE(s.add_turn_email({a, 7, 3, 500, "Your turn"}));
+  });
+  got = this->s().email(a);
+  ASSERT_TRUE(got);
+  EXPECT_TRUE(got->verified);
+  EXPECT_EQ(got->code_hash, "");
+  EXPECT_EQ(got->code_tries, 0);
+  EXPECT_FALSE(this->s().email_by_unsubscribe("sec-a"));
+  EXPECT_EQ(this->s().email_by_unsubscribe("sec-a2")->user_id, a);
+  this->tx([&](Store& s) { ASSERT_TRUE(s.put_email(email_row(b, "", ""))); });
+  EXPECT_FALSE(this->s().email(b));
+  auto waiting = this->s().turn_emails_due(1000, 10);
+  ASSERT_EQ(waiting.size(), 1u) << "b's turn mail went with the address";
+  EXPECT_EQ(waiting[0].user_id, a);
+}
+
+TYPED_TEST(StoreConformance, DigestsAreDueForVerifiedAddressesThatChoseThem) {
+  uint64_t a = this->user("amina");
+  uint64_t b = this->user("bo");
+  uint64_t c = this->user("carla");
+  uint64_t d = this->user("dara");
+  auto row = [&](uint64_t user, bool verified, uint32_t choices, int64_t due) {
+    std::string secret = std::to_string(user);  // not "s" + to_string: GCC 12 warns falsely (-Wrestrict)
+    storage::EmailRow e = email_row(user, "x@example.org", secret);
+    e.verified = verified;
+    e.choices = choices;
+    e.digest_due = due;
+    return e;
+  };
+  EXPECT_EQ(this->s().email_next_at(), 0) << "nothing waits";
+  this->tx([&](Store& s) {
+    ASSERT_TRUE(s.put_email(row(a, true, storage::kEmailDigest, 300)));
+    ASSERT_TRUE(s.put_email(row(b, true, storage::kEmailDigest | storage::kEmailYourTurn, 200)));
+    ASSERT_TRUE(s.put_email(row(c, false, storage::kEmailDigest, 100)));  // not verified
+    ASSERT_TRUE(s.put_email(row(d, true, storage::kEmailYourTurn, 50)));  // no digest chosen
+  });
+  auto due = this->s().digests_due(300, 10);
+  ASSERT_EQ(due.size(), 2u);
+  EXPECT_EQ(due[0].user_id, b) << "earliest first";
+  EXPECT_EQ(due[1].user_id, a);
+  EXPECT_EQ(this->s().digests_due(299, 10).size(), 1u);
+  EXPECT_EQ(this->s().digests_due(300, 1).size(), 1u);
+  EXPECT_EQ(this->s().email_next_at(), 200) << "the earliest digest that will be sent";
+}
+
+TYPED_TEST(StoreConformance, MailsAreQueuedOnceSentAndForgotten) {
+  const std::string message("Subject: caf\xc3\xa9\r\n\r\nbody\0", 23);
+  uint64_t m1 = 0, m2 = 0;
+  this->tx([&](Store& s) {
+    auto first = s.add_email({0, 5, "turn:5:1:3", "amina@example.org", message, 0, 400, 100});
+    ASSERT_TRUE(first) << first.status().message();
+    EXPECT_TRUE(first.value());
+    auto again = s.add_email({0, 5, "turn:5:1:3", "amina@example.org", "other", 0, 10, 100});
+    ASSERT_TRUE(again) << again.status().message();
+    EXPECT_FALSE(again.value()) << "the same notice is queued once";
+    EXPECT_TRUE(s.transaction_status()) << "a known dedupe key fails nothing";
+    ASSERT_TRUE(s.add_email({0, 6, "digest:6:1", "bo@example.org", "hi", 1, 300, 100}).value());
+  });
+  auto due = this->s().emails_due(1000, 10);
+  ASSERT_EQ(due.size(), 2u);
+  EXPECT_EQ(due[0].dedupe, "digest:6:1") << "earliest next_at first";
+  EXPECT_EQ(due[0].attempts, 1);
+  EXPECT_EQ(due[1].user_id, 5u);
+  EXPECT_EQ(due[1].to, "amina@example.org");
+  EXPECT_EQ(due[1].message, message);
+  EXPECT_EQ(due[1].next_at, 400);
+  EXPECT_EQ(due[1].created_at, 100);
+  m2 = due[0].id;
+  m1 = due[1].id;
+  EXPECT_NE(m1, m2);
+  EXPECT_EQ(this->s().emails_due(350, 10).size(), 1u);
+  EXPECT_EQ(this->s().emails_due(1000, 1).size(), 1u);
+  EXPECT_EQ(this->s().email_next_at(), 300);
+
+  this->tx([&](Store& s) {
+    ASSERT_TRUE(s.email_retry(m2, 2, 900));
+    ASSERT_TRUE(s.email_sent(m1, 500, 0));
+  });
+  due = this->s().emails_due(1000, 10);
+  ASSERT_EQ(due.size(), 1u) << "a sent mail is not due again";
+  EXPECT_EQ(due[0].id, m2);
+  EXPECT_EQ(due[0].attempts, 2);
+  EXPECT_EQ(due[0].next_at, 900);
+  EXPECT_EQ(this->s().email_next_at(), 900);
+  this->tx([&](Store& s) {
+    auto r = s.add_email({0, 5, "turn:5:1:3", "amina@example.org", message, 0, 400, 100});
+    ASSERT_TRUE(r);
+    EXPECT_FALSE(r.value()) << "a sent mail's key still stands";
+  });
+  // Sending another forgets sent mails older than the bound: the key may be queued again.
+  this->tx([&](Store& s) { ASSERT_TRUE(s.email_sent(m2, 2000, 1000)); });
+  EXPECT_TRUE(this->s().emails_due(100000, 10).empty());
+  EXPECT_EQ(this->s().email_next_at(), 0);
+  this->tx([&](Store& s) {
+    auto r = s.add_email({0, 5, "turn:5:1:3", "amina@example.org", message, 0, 400, 100});
+    ASSERT_TRUE(r);
+    EXPECT_TRUE(r.value()) << "forgotten: queued anew";
+    ASSERT_TRUE(s.add_email({0, 6, "digest:6:1", "bo@example.org", "hi", 0, 300, 100}));
+  });
+  EXPECT_EQ(this->s().emails_due(1000, 10).size(), 1u) << "digest:6:1 was sent at 2000: still known";
+}
+
+TYPED_TEST(StoreConformance, TurnMailsWaitTheEarliestAndCanBeCancelled) {
+  uint64_t a = this->user("amina");
+  uint64_t b = this->user("bo");
+  uint64_t m = this->match(match_row(a, 2));
+  this->tx([&](Store& s) {
+    ASSERT_TRUE(s.set_seat(m, 0, a));
+    ASSERT_TRUE(s.set_seat(m, 1, b));
+    ASSERT_TRUE(s.add_turn_email({a, m, 3, 700, std::string("Your turn in Khartoum\0", 22)}));
+    ASSERT_TRUE(s.add_turn_email({a, m, 5, 800, "later"})) << "an earlier wait stands, and fails nothing";
+    ASSERT_TRUE(s.add_turn_email({b, m, 4, 600, "Bo's turn"}));
+  });
+  auto due = this->s().turn_emails_due(700, 10);
+  ASSERT_EQ(due.size(), 2u);
+  EXPECT_EQ(due[0].user_id, b) << "earliest first";
+  EXPECT_EQ(due[1].user_id, a);
+  EXPECT_EQ(due[1].match_id, m);
+  EXPECT_EQ(due[1].seq, 3u);
+  EXPECT_EQ(due[1].due_at, 700);
+  EXPECT_EQ(due[1].text, std::string("Your turn in Khartoum\0", 22));
+  EXPECT_EQ(this->s().turn_emails_due(650, 10).size(), 1u);
+  EXPECT_EQ(this->s().turn_emails_due(700, 1).size(), 1u);
+  EXPECT_EQ(this->s().email_next_at(), 600);
+  this->tx([&](Store& s) { ASSERT_TRUE(s.delete_turn_email(b, m)); });
+  due = this->s().turn_emails_due(10000, 10);
+  ASSERT_EQ(due.size(), 1u);
+  EXPECT_EQ(due[0].user_id, a);
+  EXPECT_EQ(this->s().email_next_at(), 700);
+
+  EXPECT_EQ(this->s().seen_seq(a, m), 0u) << "never looked";
+  this->tx([&](Store& s) { ASSERT_TRUE(s.update_match(m, 2, 9, 1, "", 0, 50)); });
+  this->tx([&](Store& s) { ASSERT_TRUE(s.mark_seen(a, m)); });
+  EXPECT_EQ(this->s().seen_seq(a, m), 9u);
+  EXPECT_EQ(this->s().seen_seq(b, m), 0u);
+}
+
 TYPED_TEST(StoreConformance, BotAccountsAreMadeOnceAndNeverTakeAPersonsName) {
   uint64_t person = this->user("Carla");
   uint64_t easy = 0;
