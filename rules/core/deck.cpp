@@ -86,12 +86,12 @@ void write_pile(ByteWriter& out, const std::vector<CardId>& pile) {
   out.varint(pile.size());
   for (CardId c : pile) out.svarint(c);
 }
-bool read_pile(ByteReader& in, std::vector<CardId>& pile) {
+bool read_pile(ByteReader& in, std::vector<CardId>& pile, int card_count, int first_id) {
   uint64_t n = 0;
   if (!in.varint(n) || n > 10000) return false;
   pile.resize(n);
   for (auto& c : pile) {
-    if (!in.small(c, INT16_MIN, INT16_MAX)) return false;
+    if (!in.small(c, first_id, first_id + card_count - 1)) return false;
   }
   return true;
 }
@@ -103,8 +103,9 @@ void Deck::write(ByteWriter& out) const {
   write_pile(out, removed_);
 }
 
-bool Deck::read(ByteReader& in) {
-  return read_pile(in, draw_) && read_pile(in, discards_) && read_pile(in, removed_);
+bool Deck::read(ByteReader& in, int card_count, int first_id) {
+  return read_pile(in, draw_, card_count, first_id) && read_pile(in, discards_, card_count, first_id) &&
+         read_pile(in, removed_, card_count, first_id);
 }
 
 }  // namespace frontier::core

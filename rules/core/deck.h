@@ -47,7 +47,9 @@ class Deck {
   bool empty() const { return draw_.empty(); }
 
   void write(class ByteWriter& out) const;
-  bool read(class ByteReader& in);
+  // Card ids outside first_id..first_id+card_count-1 (the game's card table) make the read fail:
+  // the rules index their tables by card id, so a corrupt snapshot must not bring one in.
+  bool read(class ByteReader& in, int card_count, int first_id = 0);
 
   bool operator==(const Deck&) const = default;
 

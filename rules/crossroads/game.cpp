@@ -275,6 +275,9 @@ class CrossroadsGame final : public core::Game {
   core::Result<std::unique_ptr<core::GameState>> restore(std::string_view bytes) const override {
     auto s = std::make_unique<State>();
     if (!read_state(bytes, *s)) return core::Status::corruption("Crossroads snapshot is malformed");
+    // A well-formed snapshot of an unsound position (a tampered store) would crash the rules later.
+    if (std::string bad = invariants(*s); !bad.empty())
+      return core::Status::corruption("Crossroads snapshot is unsound: " + bad);
     return std::unique_ptr<core::GameState>(std::move(s));
   }
 

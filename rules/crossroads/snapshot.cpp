@@ -4,6 +4,9 @@
 
 #include <type_traits>
 
+#include "crossroads/places.h"
+#include "crossroads/scenario.h"
+
 namespace frontier::crossroads {
 
 namespace {
@@ -39,6 +42,44 @@ void fields(State& s, F&& f) {
   for (auto& v : s.leg_entered.words) f(v);
 }
 
+bool within(int v, int lo, int hi) {
+  return v >= lo && v < hi;
+}
+
+// The fields the rules use as indices into the static data or the piece arrays, each inside what
+// the rules can have set it to (a snapshot only ever holds such values; a corrupt one may not).
+// The pieces themselves are checked by invariants() in restore().
+bool indices_in_range(const State& s) {
+  const Data& d = *s.d;
+  int agents = s.nagents, squares = kSquares, regions = kRegions;
+  if (s.phase > kGameOver || !within(s.first, 0, 2) || !within(s.phasing, 0, 2) || !within(s.prov_side, 0, 2))
+    return false;
+  if (s.nagents != static_cast<int>(d.agents.size())) return false;
+  if (!within(s.placement, 0,
+              static_cast<int>(scenario_of(s).placements.size()) + (s.phase == kSetup ? 0 : 1)))
+    return false;
+  // A force may set off from Central India or the Urals (off-map locations); the rest are squares.
+  if (!within(s.force_sq, -1, kLocs)) return false;
+  for (int sq : {s.combat_sq, s.prov_sq, s.hashishan_sq})
+    if (!within(sq, -1, squares)) return false;
+  for (int a : {s.force_agent, s.nego_agent, s.nego_defender_agent, s.pending_prisoner})
+    if (!within(a, -1, agents)) return false;
+  for (int side : {s.open_war_by, s.loss_side, s.retreat_side, s.levy_side, s.offer_from, s.hashishan_side,
+                   s.pick_side, s.new_agent_for, s.winner})
+    if (!within(side, -1, 2)) return false;
+  if (!within(s.nego_region, -1, regions) || !within(s.levy_region, -2 - regions, regions)) return false;
+  if (!within(s.pick_for, -1, 3) || !within(s.offer_kind, 0, 4) || s.combat_result > kDE ||
+      !within(s.combat_crt, 0, 3))
+    return false;
+  for (int i = 0; i < 2; ++i) {
+    int pick = s.recruit_pick[i];
+    if (!within(pick, -2, static_cast<int>(d.types.size())) && !within(pick, 1000, 1000 + agents))
+      return false;
+    if (!within(s.combat_agent[i], -2, agents) || !within(s.zoom[i], -1, kBlocks)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void write_state(const State& s, core::ByteWriter& w) {
@@ -67,7 +108,7 @@ bool read_state(std::string_view bytes, State& s) {
       v = static_cast<T>(0);  // keeps the loops over units/agents inside their arrays
     }
   });
-  return ok && r.str(s.result) && r.at_end();
+  return ok && r.str(s.result) && r.at_end() && indices_in_range(s);
 }
 
 }  // namespace frontier::crossroads

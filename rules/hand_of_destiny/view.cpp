@@ -229,13 +229,78 @@ void HandOfDestinyGame::snapshot(const core::GameState& gs, core::ByteWriter& w)
   w.u64(b.participants);
 }
 
+namespace {
+
+bool within(int v, int lo, int hi) {
+  return v >= lo && v < hi;
+}
+
+// The context the pending step's prompt and choices read (a unit, a space, a side) is set.
+bool step_context_set(const State& s) {
+  const BattleState& b = s.battle;
+  switch (s.step) {
+    case Step::kCardChoice:
+      return s.held[s.player] >= 0;
+    case Step::kHoldDecision:
+    case Step::kReRecruit:
+      return s.card >= 0;
+    case Step::kPlaceRecruit:
+    case Step::kMahdiReturn:
+      return s.pending_unit >= 0;
+    case Step::kBreakoutInfantry:
+      return s.breakout_garrison >= 0;
+    case Step::kEgyptianMarchStep:
+      return s.march_space >= 0;
+    case Step::kGroup:
+    case Step::kMoveStep:
+      return s.group_space >= 0;
+    case Step::kFire:
+      return b.space >= 0 && b.to_fire >= 0;
+    case Step::kAllocate:
+      return b.space >= 0 && b.target >= 0;
+    case Step::kBreakoffTo:
+      return b.space >= 0 && b.breakoff_unit >= 0;
+    case Step::kRetreat:
+      return b.space >= 0 && b.loser >= 0;
+    case Step::kPursuit:
+      return b.space >= 0 && b.winner >= 0;
+    case Step::kMajorRecruit:
+    case Step::kMajorLoss:
+      return b.space >= 0;
+    default:
+      return true;
+  }
+}
+
+// The fields the rules use as indices (cards, units, spaces, sides), each inside what the rules
+// can have set it to: a snapshot only ever holds such values, a corrupt one may not.
+bool indices_in_range(const State& s) {
+  const Scenario& sc = *s.sc;
+  int cards = sc.card_count(), units = sc.unit_count(), spaces = sc.space_count();
+  const BattleState& b = s.battle;
+  for (int unit : {int(s.pending_unit), int(b.breakoff_unit)})
+    if (!within(unit, -1, units)) return false;
+  if (!within(s.card, -1, cards) || !within(s.setup_cursor, 0, units) ||
+      !within(s.breakout_garrison, -2, units) || s.named_cursor < 0)
+    return false;
+  for (int space : {int(s.march_space), int(s.group_space), int(s.forced_battle), int(b.space)})
+    if (!within(space, -1, spaces)) return false;
+  if (!within(b.attacker, 0, 2) || b.pending_elim < 0 || b.pending_panic < 0) return false;
+  for (int side :
+       {int(s.winner), int(b.superior), int(b.to_fire), int(b.target), int(b.winner), int(b.loser)})
+    if (!within(side, -1, 2)) return false;
+  return step_context_set(s);
+}
+
+}  // namespace
+
 core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::restore(std::string_view bytes) const {
   auto s = std::make_unique<State>();
   s->sc = sc_;
   core::ByteReader r(bytes);
   bool ok = s->rng.read(r);
   for (int side = 0; ok && side < 2; ++side) {
-    ok = s->deck[side].read(r) && r.small(s->held[side], -1, sc_->card_count() - 1) &&
+    ok = s->deck[side].read(r, sc_->card_count()) && r.small(s->held[side], -1, sc_->card_count() - 1) &&
          r.boolean(s->reshuffled[side]);
   }
   for (int c = 0; ok && c < sc_->card_count(); ++c) ok = r.u8(s->times_drawn[static_cast<size_t>(c)]);
@@ -287,7 +352,10 @@ core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::restore(std::s
   b.loser_broke_off = broke;
   b.major_recruit_done = mr;
   b.major_loss_done = ml;
-  if (!ok) return core::Status::corruption("Khartoum snapshot is malformed");
+  if (!ok || !indices_in_range(*s)) return core::Status::corruption("Khartoum snapshot is malformed");
+  // A well-formed snapshot of an unsound position (a tampered store) would crash the rules later.
+  if (std::string bad = check_invariants(*s); !bad.empty())
+    return core::Status::corruption("Khartoum snapshot is unsound: " + bad);
   return std::unique_ptr<core::GameState>(std::move(s));
 }
 

@@ -196,6 +196,9 @@ class LionGame final : public core::Game {
     auto s = std::make_unique<State>();
     core::ByteReader r(bytes);
     if (!read_state(*s, r)) return core::Status::corruption("Lion snapshot is malformed");
+    // A well-formed snapshot of an unsound position (a tampered store) would crash the rules later.
+    if (std::string bad = state_invariants(*s); !bad.empty())
+      return core::Status::corruption("Lion snapshot is unsound: " + bad);
     return std::unique_ptr<core::GameState>(std::move(s));
   }
 

@@ -77,7 +77,8 @@ std::string state_invariants(const State& s) {
   for (const LeaderState& l : s.leaders) engaged |= l.loc == Loc::kEngaged;
   for (const Gunboat& g : s.gunboats) {
     engaged |= g.loc == Loc::kEngaged;
-    if (g.loc == Loc::kDeployed && !data().areas[g.area].nile_bank) return "gunboat away from the Nile (2.1)";
+    if (g.loc == Loc::kDeployed && (g.area < 0 || g.area >= kAreas || !data().areas[g.area].nile_bank))
+      return "gunboat away from the Nile (2.1)";
   }
   if (palace_units > 0 && paths_deployed != 0) return "Palace and a path area both defended (6.7 errata)";
   if (engaged && !combat_stage(s.stage) && !s.finished()) return "units engaged outside an action";

@@ -26,6 +26,29 @@ bool get_enum(core::ByteReader& r, E& v, int count) {
 
 constexpr int kLocs = static_cast<int>(Loc::kCount);
 
+// The context the pending stage's prompt and choices read (the banner raided or attacking, the
+// area defended) is set: a corrupt snapshot may leave it at -1, which the tables cannot take.
+bool stage_context_set(const State& s) {
+  const Combat& c = s.combat;
+  if (c.context != Context::kNone && c.banner < 0) return false;
+  if (c.context == Context::kDefence && c.area < 0) return false;
+  switch (s.stage) {
+    case Stage::kRaidInfantry:
+    case Stage::kRaidLeader:
+    case Stage::kRaidSupport:
+    case Stage::kSortieTroops:
+    case Stage::kSortieLeader:
+    case Stage::kSortieSupport:
+      return s.target >= 0;
+    case Stage::kDefenceUnits:
+      return s.defence_area >= 0;
+    case Stage::kSpendRp:
+      return c.banner >= 0 && c.area >= 0;
+    default:
+      return true;
+  }
+}
+
 }  // namespace
 
 void write_state(const State& s, core::ByteWriter& w) {
@@ -78,10 +101,11 @@ void write_state(const State& s, core::ByteWriter& w) {
 
 bool read_state(State& s, core::ByteReader& r) {
   const LionData& p = data().proto;
-  bool ok = s.rng.read(r) && s.events.read(r) && s.banner_deck.read(r) && get(r, s.turn, 1, kTurns) &&
-            get(r, s.ap, 0, 9) && get(r, s.cm, 0, p.cm_max()) && get(r, s.rp, 0, p.rp_max()) &&
-            get(r, s.free_rp, 0, 8) && get(r, s.relief_turn, 1, kTurns) && get(r, s.fort_spent, 0, 4) &&
-            get(r, s.actions_done, 0, 255) && get(r, s.last_action, -1, kActionTypes - 1) &&
+  bool ok = s.rng.read(r) && s.events.read(r, kEventCards, 1) && s.banner_deck.read(r, kBannerCards, 1) &&
+            get(r, s.turn, 1, kTurns) && get(r, s.ap, 0, 9) && get(r, s.cm, 0, p.cm_max()) &&
+            get(r, s.rp, 0, p.rp_max()) && get(r, s.free_rp, 0, 8) && get(r, s.relief_turn, 1, kTurns) &&
+            get(r, s.fort_spent, 0, 4) && get(r, s.actions_done, 0, 255) &&
+            get(r, s.last_action, -1, kActionTypes - 1) &&
             get_enum(r, s.stage, static_cast<int>(Stage::kCount));
   for (int b = 0; ok && b < kBanners; ++b) {
     ok = get(r, s.banner_pos[b], 1, 6) && get(r, s.banner_str[b], 0, p.banner_max_strength()) &&
@@ -113,7 +137,7 @@ bool read_state(State& s, core::ByteReader& r) {
        get(r, c.table, 0, 5) && get(r, c.steps_left, 0, 20) && get(r, c.guns_left, 0, kGuns) &&
        r.boolean(c.rp_spent) && get(r, s.difficulty, 0, 2) && r.boolean(s.event_cards) &&
        get_enum(r, s.end, 5) && get(r, s.end_turn, 0, kTurns);
-  return ok && r.at_end();
+  return ok && r.at_end() && stage_context_set(s);
 }
 
 }  // namespace frontier::lion

@@ -84,7 +84,25 @@ TEST(Deck, SerialisationRoundTrips) {
   d.write(w);
   Deck back;
   frontier::core::ByteReader r(w.bytes());
-  ASSERT_TRUE(back.read(r));
+  ASSERT_TRUE(back.read(r, 5));
   EXPECT_TRUE(r.at_end());
   EXPECT_TRUE(back == d);
+}
+
+// Rules index their card tables by id, so a snapshot naming a card the deck cannot hold is refused.
+TEST(Deck, ReadRefusesCardIdsOutsideTheDeck) {
+  Rng rng(9);
+  Deck d = Deck::shuffled({1, 2, 3, 4}, rng);
+  frontier::core::ByteWriter w;
+  d.write(w);
+  Deck back;
+  frontier::core::ByteReader too_small(w.bytes());
+  EXPECT_FALSE(back.read(too_small, 4));  // card 4 is one past a 4-card table
+  frontier::core::ByteWriter negative;
+  negative.varint(1);
+  negative.svarint(-1);
+  negative.varint(0);
+  negative.varint(0);
+  frontier::core::ByteReader r(negative.bytes());
+  EXPECT_FALSE(back.read(r, 5));
 }
