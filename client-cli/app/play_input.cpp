@@ -60,9 +60,12 @@ void PlayLoop::handle_line(const std::string& raw) {
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
   while (!line.empty() && line.front() == ' ') line.erase(0, 1);
   if (!line.empty() && line[0] == ':') line.erase(0, 1);
-  // The answer to "End the March Phase with 3 stacks unmoved? (yes or no)".
-  if (confirming_) return answer_confirm(line);
   std::string word = line.substr(0, line.find(' '));
+  // The answer to "End the March Phase with 3 stacks unmoved? (yes or no)". Leaving is not an
+  // answer: "quit" at the question leaves at once, as it does at any prompt.
+  bool leaving = word == "quit" || word == "q" || word == "exit";
+  if (confirming_ && !leaving) return answer_confirm(line);
+  confirming_.reset();
   std::string rest = line.size() > word.size() ? line.substr(word.size() + 1) : "";
   const Prompt* p = my_prompt();
   bool label_exact = false;
