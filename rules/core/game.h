@@ -152,7 +152,8 @@ class Game {
   // the seat is drawn from `rng` (hidden hands, the order of face-down decks, face-down units, the
   // dice to come), so view(determinize(view(s)), viewer) == view(s, viewer) and draws differ
   // wherever anything is hidden. A view this game could not have sent is InvalidArgument.
-  // Unimplemented games answer FailedCheck (the property test in tests/core lists them).
+  // Games that cannot rebuild yet answer FailedCheck (tests/ai/determinize_test.cpp lists them,
+  // and fails once one starts rebuilding, so it moves to the round-trip test; docs/core.md).
   virtual Result<std::unique_ptr<GameState>> determinize(const frontier::MatchSetup& setup,
                                                          const frontier::GameView& view, Seat viewer,
                                                          Rng& rng) const;
