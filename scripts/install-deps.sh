@@ -15,8 +15,9 @@ packages=(
   chromium tmux
   # Several nodes (docs/operations.md): PostgreSQL 15 and its client library, HAProxy in front.
   postgresql-15 libpq-dev haproxy
-  # E-mail notices go out over SMTP with libcurl; the tests receive them with aiosmtpd.
-  libcurl4-openssl-dev python3-aiosmtpd
+  # E-mail notices go out over SMTP with libcurl; the tests receive them with aiosmtpd, and make
+  # the secured relay's throwaway certificate with the openssl command.
+  libcurl4-openssl-dev python3-aiosmtpd openssl
 )
 # The browser client (web/) builds with Node.js and npm. A machine that already has them (for
 # example from NodeSource) keeps its own; otherwise Debian's come in.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <fstream>
 #include <functional>
 
 #include <fmt/format.h>
@@ -217,6 +218,23 @@ const std::vector<Option>& options() {
        "password at the mail relay; prefer the environment variable (a command line is visible to all)",
        [](AppConfig& c, const std::string& v) {
          c.smtp.password = v;
+         return core::Status::ok();
+       }},
+      {"--smtp-password-file", "FRONTIER_SMTP_PASSWORD_FILE",
+       "file whose first line is the password at the mail relay (a secret mounted for the service)",
+       [](AppConfig& c, const std::string& v) {
+         std::ifstream in(v);
+         if (!in || !std::getline(in, c.smtp.password))
+           return core::Status::invalid_argument("--smtp-password-file: cannot read '" + v + "'");
+         if (!c.smtp.password.empty() && c.smtp.password.back() == '\r') c.smtp.password.pop_back();
+         return core::Status::ok();
+       }},
+      {"--smtp-ca-file", "FRONTIER_SMTP_CA_FILE",
+       "PEM file of the certificates that sign the mail relay's (default the system's CA store)",
+       [](AppConfig& c, const std::string& v) {
+         if (!v.empty() && !std::ifstream(v))
+           return core::Status::invalid_argument("--smtp-ca-file: cannot read '" + v + "'");
+         c.smtp.ca_file = v;
          return core::Status::ok();
        }},
       {"--smtp-require-tls", "FRONTIER_SMTP_REQUIRE_TLS",

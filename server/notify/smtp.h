@@ -15,6 +15,7 @@ struct SmtpConfig {
   std::string user;
   std::string password;
   bool require_tls = false;  // smtp://: refuse to send unless STARTTLS succeeds
+  std::string ca_file;       // PEM certificates the relay's is checked against; "" = the system's store
   std::chrono::seconds timeout{30};
 };
 

@@ -2,9 +2,12 @@
 // the test (aiosmtpd, tests/server/smtp_relay.h): an address is verified by a mailed code before
 // anything else is mailed to it; "your turn" waits for the user's delay and is not sent when they
 // looked; the digest; headers, parts and the one-click unsubscribe; and a relay that refuses or
-// is down keeps the notice queued, across a restart, until it is delivered once.
+// is down keeps the notice queued, across a restart, until it is delivered once. Then a relay
+// as providers run them (STARTTLS required, then AUTH): the notice goes over TLS, logged in, and a
+// wrong password or a certificate not trusted keeps it queued, retried with back-off.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <thread>
 
 #include "harness.h"
@@ -280,6 +283,112 @@ TEST_F(EmailTest, RefusingOrDownRelayKeepsTheNoticeQueuedAcrossARestart) {
   // Delivered once: later passes, and a day of them, send nothing more.
   ASSERT_EQ(advance(watcher, kDay), kStart + 360 + kDay);
   EXPECT_FALSE(relay.await_messages(3, std::chrono::milliseconds(500)));
+}
+
+// A submission relay as providers run them: STARTTLS required, then a login (LOGIN or PLAIN, only
+// over TLS), with a certificate of its own that frontierd is told to trust (--smtp-ca-file).
+class SecuredEmailTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(relay.start()) << relay.log();
+    std::ofstream(password_file()) << kPassword << "\n";
+  }
+  std::string password_file() const { return (server.dir() / "smtp-password").string(); }
+  // The flags of a frontierd mailing through the relay as `user` with the password in `file`,
+  // trusting the relay's certificate when `trust` (else only the system's CA store).
+  std::vector<std::string> flags(const std::string& password_flag, const std::string& password_value,
+                                 bool trust) const {
+    auto f = mail_flags(relay);
+    f.insert(f.end(), {"--smtp-require-tls", "--smtp-user", kUser, password_flag, password_value});
+    if (trust) f.insert(f.end(), {"--smtp-ca-file", relay.certificate()});
+    return f;
+  }
+  size_t lines(const std::string& text, const std::string& start) const {
+    size_t n = 0;
+    for (size_t at = text.find(start); at != std::string::npos; at = text.find(start, at + 1)) ++n;
+    return n;
+  }
+
+  static constexpr const char* kUser = "frontier-relay";
+  static constexpr const char* kPassword = "correct horse 42";
+  SmtpRelay relay{SmtpRelay::Secured{kUser, kPassword}};
+  ServerProcess server;
+  std::string error;
+};
+
+TEST_F(SecuredEmailTest, NoticesGoOverStartTlsLoggedIn) {
+  server.set_extra(flags("--smtp-password-file", password_file(), true));
+  ASSERT_TRUE(server.start(&error)) << error;
+  Player north, south;
+  uint64_t id = start_race(north, south, server.port(), {}, "tls");
+  ASSERT_NE(id, 0u);
+  ASSERT_TRUE(verified(south, relay, "south@example.test", 1)) << server.log() << relay.log();
+  EXPECT_EQ(mail_header(relay.messages()[0], "Relay-TLS"), "yes");
+  EXPECT_EQ(mail_header(relay.messages()[0], "Relay-Login"), kUser);
+  uint32_t seq = north.last.seq();
+  ASSERT_TRUE(bid_and_leave(north, south, id, seq));
+  wire::ClientMessage resign;
+  resign.mutable_resign()->set_match_id(id);
+  auto r = north.c->request(resign);
+  ASSERT_TRUE(r && r->ok());
+  ASSERT_TRUE(relay.await_messages(2)) << server.log();
+  std::string mail = relay.messages()[1];
+  EXPECT_EQ(mail_header(mail, "Subject"),
+            "Race (test fixture) #" + std::to_string(id) + " is over: North resigns; South wins")
+      << mail;
+  EXPECT_EQ(mail_header(mail, "Relay-TLS"), "yes") << mail;
+  EXPECT_EQ(mail_header(mail, "Relay-Login"), kUser) << mail;
+  EXPECT_EQ(lines(relay.logins(), "accepted frontier-relay "), 2u) << relay.logins();
+  EXPECT_EQ(lines(relay.logins(), "refused"), 0u) << relay.logins();
+}
+
+// The relay refuses the login, then frontierd does not trust its certificate: the verification
+// mail stays queued, tried again after 1 and 5 minutes (nothing between), and once the operator
+// fixes both (a restart) it is delivered, once.
+TEST_F(SecuredEmailTest, WrongPasswordOrUntrustedCertificateKeepsTheNoticeQueued) {
+  server.set_extra(flags("--smtp-password", "wrong horse 42", true));
+  ASSERT_TRUE(server.start(&error)) << error;
+  Player south;
+  ASSERT_TRUE(register_player(south, server.port(), "tlsq"));
+  auto set = set_email(south, "queued@example.test");
+  ASSERT_TRUE(set && set->has_email_settings());
+  ASSERT_TRUE(queued_mail_tried(server, 1)) << server.log();
+  EXPECT_EQ(lines(relay.logins(), "refused frontier-relay "), 1u) << relay.logins();
+  ASSERT_EQ(advance(south, 59), kStart + 59);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(lines(relay.logins(), "refused"), 1u) << "retried before its minute: " << relay.logins();
+  ASSERT_EQ(advance(south, 1), kStart + 60);
+  ASSERT_TRUE(queued_mail_tried(server, 2)) << server.log();
+  EXPECT_EQ(lines(relay.logins(), "refused frontier-relay "), 2u) << relay.logins();
+  EXPECT_TRUE(relay.messages().empty());
+
+  // The right password, but only the system's CA store: the relay's certificate is refused
+  // before any login is sent.
+  server.kill_hard();
+  server.set_extra(flags("--smtp-password-file", password_file(), false));
+  ASSERT_TRUE(server.start(&error)) << error;  // the manual clock starts at kStart again
+  Player watcher;
+  ASSERT_TRUE(register_player(watcher, server.port(), "tlsw"));
+  ASSERT_EQ(advance(watcher, 360), kStart + 360);  // the next try: 5 minutes after the second
+  ASSERT_TRUE(queued_mail_tried(server, 3)) << server.log();
+  EXPECT_EQ(lines(relay.logins(), "accepted"), 0u) << relay.logins();
+  EXPECT_TRUE(relay.messages().empty());
+
+  server.kill_hard();
+  server.set_extra(flags("--smtp-password-file", password_file(), true));
+  ASSERT_TRUE(server.start(&error)) << error;
+  Player last;
+  ASSERT_TRUE(register_player(last, server.port(), "tlsl"));
+  EXPECT_FALSE(relay.await_messages(1, std::chrono::milliseconds(300)));  // next try at kStart + 1260
+  ASSERT_EQ(advance(last, 1260), kStart + 1260);
+  ASSERT_TRUE(relay.await_messages(1)) << server.log();
+  std::string mail = relay.messages()[0];
+  EXPECT_EQ(mail_header(mail, "To"), "queued@example.test");
+  EXPECT_EQ(code_of(mail).size(), 8u) << mail;
+  EXPECT_EQ(mail_header(mail, "Relay-TLS"), "yes");
+  EXPECT_EQ(mail_header(mail, "Relay-Login"), kUser);
+  ASSERT_EQ(advance(last, kDay), kStart + 1260 + kDay);
+  EXPECT_FALSE(relay.await_messages(2, std::chrono::milliseconds(500)));
 }
 
 }  // namespace

@@ -18,37 +18,6 @@ namespace frontier::testing {
 
 namespace {
 
-// The handler aiosmtpd loads (-c relay.Relay DIR).
-constexpr const char* kHandler = R"PY(import email, email.policy, os
-
-class Relay:
-    def __init__(self, folder):
-        self.folder = folder
-
-    @classmethod
-    def from_cli(cls, parser, *args):
-        return cls(*args)
-
-    async def handle_DATA(self, server, session, envelope):
-        if os.path.exists(os.path.join(self.folder, 'refuse')):
-            return '451 4.3.0 Try again later'
-        n = len([f for f in os.listdir(self.folder) if f.endswith('.eml')]) + 1
-        base = os.path.join(self.folder, '%03d' % n)
-        msg = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
-        out = ['Envelope-From: ' + envelope.mail_from, 'Envelope-To: ' + ','.join(envelope.rcpt_tos)]
-        out += ['%s: %s' % (k, v) for k, v in msg.items()]
-        for part in msg.walk():
-            if part.get_content_maintype() == 'multipart':
-                continue
-            out += ['=== ' + part.get_content_type(), part.get_content()]
-        with open(base + '.txt', 'w') as f:
-            f.write('\n'.join(out) + '\n')
-        with open(base + '.tmp', 'wb') as f:
-            f.write(envelope.original_content)
-        os.rename(base + '.tmp', base + '.eml')  # counted once complete
-        return '250 OK'
-)PY";
-
 uint16_t free_port() {
   int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
@@ -79,14 +48,31 @@ std::string read_file(const std::filesystem::path& p) {
   return ss.str();
 }
 
+// A throwaway certificate for the loopback relay, valid for its address and name, made with the
+// openssl command (Debian's `openssl`, scripts/install-deps.sh).
+bool make_certificate(const std::filesystem::path& dir) {
+  std::string command =
+      "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2"
+      " -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1,DNS:localhost -keyout '" +
+      (dir / "key.pem").string() + "' -out '" + (dir / "cert.pem").string() + "' 2>'" +
+      (dir / "openssl.log").string() + "'";
+  return std::system(command.c_str()) == 0;
+}
+
 }  // namespace
 
-SmtpRelay::SmtpRelay() {
+SmtpRelay::SmtpRelay() : SmtpRelay(std::optional<Secured>()) {}
+
+SmtpRelay::SmtpRelay(Secured secured) : SmtpRelay(std::optional<Secured>(std::move(secured))) {}
+
+SmtpRelay::SmtpRelay(std::optional<Secured> secured) {
   std::random_device rd;
   dir_ = std::filesystem::temp_directory_path() / ("frontier-smtp-" + std::to_string(rd()));
   std::filesystem::create_directories(dir_ / "mail");
-  std::ofstream(dir_ / "relay.py") << kHandler;
   port_ = free_port();
+  secured_ = std::move(secured);
+  // Without its certificate a secured relay does not come up, and the test says so (log()).
+  if (secured_ && !make_certificate(dir_)) return;
   start();
 }
 
@@ -98,15 +84,22 @@ SmtpRelay::~SmtpRelay() {
 
 bool SmtpRelay::start() {
   if (pid_ > 0) return true;
-  std::string listen = "127.0.0.1:" + std::to_string(port_);
-  std::string mail = (dir_ / "mail").string();
-  std::string pythonpath = dir_.string();
+  std::vector<std::string> args = {"python3",  FRONTIER_SMTP_RELAY_SCRIPT,
+                                   "--listen", "127.0.0.1:" + std::to_string(port_),
+                                   "--folder", (dir_ / "mail").string()};
+  if (secured_) {
+    args.insert(args.end(), {"--tls-cert", certificate(), "--tls-key", (dir_ / "key.pem").string(), "--user",
+                             secured_->user, "--password", secured_->password});
+  }
+  std::string errors = (dir_ / "relay.log").string();
   pid_ = ::fork();
   if (pid_ == 0) {
-    ::setenv("PYTHONPATH", pythonpath.c_str(), 1);
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    if (FILE* f = std::freopen(errors.c_str(), "a", stderr); f == nullptr) ::_exit(126);
     // Debian's interpreter: python3-aiosmtpd is installed for it (scripts/install-deps.sh).
-    ::execl("/usr/bin/python3", "python3", "-m", "aiosmtpd", "-n", "-l", listen.c_str(), "-c", "relay.Relay",
-            mail.c_str(), static_cast<char*>(nullptr));
+    ::execv("/usr/bin/python3", argv.data());
     ::_exit(127);
   }
   for (int i = 0; i < 500; ++i) {
@@ -114,6 +107,14 @@ bool SmtpRelay::start() {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return false;
+}
+
+std::string SmtpRelay::logins() const {
+  return read_file(dir_ / "mail" / "auth.log");
+}
+
+std::string SmtpRelay::log() const {
+  return read_file(dir_ / "relay.log") + read_file(dir_ / "openssl.log");
 }
 
 void SmtpRelay::stop() {

@@ -2,8 +2,10 @@
 // group commit; its failures are storage_errors_test.cpp's), auth (argon2id, tokens, throttling),
 // configuration, history replay.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <future>
 
 #include "app/app.h"
@@ -158,6 +160,27 @@ TEST(Config, FlagsOverrideEnvironment) {
   EXPECT_FALSE(parse_config({"--public-url", "f.example"}, env));
   EXPECT_FALSE(parse_config({"--secure-cookies=maybe"}, env));
   EXPECT_FALSE(parse_config({}, env)->net.web_root.empty()) << "a compiled-in default";
+}
+
+// The mail relay's password from a file (its first line, a CRLF file's too) and the CA file that
+// signs its certificate; a file that cannot be read is refused at start-up, not at the first mail.
+TEST(Config, SmtpPasswordAndCaFiles) {
+  auto no_env = [](const char*) -> const char* { return nullptr; };
+  auto dir = std::filesystem::temp_directory_path() / ("frontier-smtp-config-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "password") << "s3cret words\r\nsecond line\n";
+  std::ofstream(dir / "ca.pem") << "-----BEGIN CERTIFICATE-----\n";
+  auto c =
+      parse_config({"--smtp-url", "smtp://relay.example:587", "--smtp-user", "me", "--smtp-password-file",
+                    (dir / "password").string(), "--smtp-ca-file", (dir / "ca.pem").string()},
+                   no_env);
+  ASSERT_TRUE(c) << c.status().message();
+  EXPECT_EQ(c->smtp.password, "s3cret words");
+  EXPECT_EQ(c->smtp.ca_file, (dir / "ca.pem").string());
+  EXPECT_FALSE(parse_config({"--smtp-password-file", (dir / "none").string()}, no_env));
+  EXPECT_FALSE(parse_config({"--smtp-ca-file", (dir / "none.pem").string()}, no_env));
+  EXPECT_TRUE(parse_config({}, no_env)->smtp.ca_file.empty()) << "the system's CA store by default";
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Config, LoginPolicyFlagsSetEveryLimitAndTheTrustedProxies) {
