@@ -102,6 +102,19 @@ const Command kCommands[] = {
      "show or change your notification settings and vacation days",
      "--webhook http://host/path receives a JSON POST per notification (\"\" removes it); KIND is\n"
      "your-turn, start-end or time-low. See docs/play-by-web.md.\n"},
+    {"email", cmd_email,
+     "frontier email [set ADDRESS | verify CODE | remove | on CHOICE... | off CHOICE... | delay TIME]",
+     "show or change your e-mail notices",
+     "Alone: your address, whether it is verified, and what is mailed to it.\n"
+     "  set ADDRESS    give or change the address; the server mails it an 8-digit code\n"
+     "  verify CODE    the code from that mail (within 24 hours); nothing else is mailed before\n"
+     "  remove         forget the address: nothing more is mailed\n"
+     "  on CHOICE...   mail these: your-turn, daily-digest, clock-warnings, tournament-pairings,\n"
+     "  off CHOICE...  game-over, or all (or a unique start of one; also turn, digest, clock,\n"
+     "                 pairings, over)\n"
+     "  delay TIME     your-turn mails only after TIME without looking at the match: 90 (minutes),\n"
+     "                 90m, 2h or 1d, at most a week; 0 mails at once\n"
+     "A new code can be mailed every 10 minutes (`set` the address again). See docs/play-by-web.md.\n"},
     {"ratings", cmd_ratings, "frontier ratings GAME [--side SIDE] [--all] [--limit N] [--history]",
      "Glicko-2 leaderboard of a game, or of one side of it",
      "Established ratings only unless --all (provisional players have a high rating deviation);\n"

@@ -1,5 +1,5 @@
 // Play-by-web settings from the terminal: `--clock` for new matches and events, `frontier vacation`
-// and `frontier profile`.
+// and `frontier profile` (`frontier email`: email_commands.cpp).
 #include <charconv>
 #include <ctime>
 
@@ -9,9 +9,47 @@ namespace frontier::cli {
 
 namespace {
 
-// "3d", "12h", "90m", "45s" or plain seconds.
+std::string when(int64_t unix_seconds) {
+  std::time_t t = static_cast<std::time_t>(unix_seconds);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", std::gmtime(&t));
+  return buf;
+}
+
+int show_profile(Context& ctx, const core::Result<wire::ServerMessage>& reply) {
+  if (!reply) return ctx.fail(reply.status());
+  const wire::Profile& p = reply->profile();
+  if (ctx.json) {
+    ctx.emit(p);
+    return 0;
+  }
+  *ctx.out << p.user_name() << "\n  webhook: " << (p.webhook_url().empty() ? "(none)" : p.webhook_url())
+           << "\n  notify: your turn " << (p.notify_your_turn() ? "on" : "off") << ", start/end "
+           << (p.notify_match_start_end() ? "on" : "off") << ", time low "
+           << (p.notify_time_low() ? "on" : "off") << "\n  vacation: " << p.vacation_days_left() << " of "
+           << p.vacation_days_per_year() << " days left this year";
+  if (p.vacation_until() != 0) *ctx.out << "; on vacation until " << when(p.vacation_until());
+  const wire::EmailSettings& e = p.email();
+  if (!e.address().empty()) {
+    *ctx.out << "\n  e-mail: " << e.address() << (e.verified() ? " (verified)" : " (not verified)")
+             << "; `frontier email` shows what is mailed";
+  } else if (e.server_sends()) {
+    *ctx.out << "\n  e-mail: none; `frontier email set ADDRESS` to have notices mailed";
+  }
+  *ctx.out << "\n";
+  return 0;
+}
+
+core::Result<wire::ServerMessage> call(Context& ctx, wire::ClientMessage m) {
+  auto session = ctx.connect(true);
+  if (!session) return session.status();
+  return (*session)->call(std::move(m));
+}
+
+}  // namespace
+
 core::Result<uint32_t> parse_duration(const std::string& text) {
-  if (text.empty()) return core::Status::invalid_argument("An empty duration in --clock");
+  if (text.empty()) return core::Status::invalid_argument("An empty duration");
   uint64_t unit = 1;
   std::string digits = text;
   switch (text.back()) {
@@ -40,38 +78,6 @@ core::Result<uint32_t> parse_duration(const std::string& text) {
     return core::Status::invalid_argument("'" + text + "' is not a duration (like 3d, 12h, 90m or 45s)");
   return static_cast<uint32_t>(n * unit);
 }
-
-std::string when(int64_t unix_seconds) {
-  std::time_t t = static_cast<std::time_t>(unix_seconds);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", std::gmtime(&t));
-  return buf;
-}
-
-int show_profile(Context& ctx, const core::Result<wire::ServerMessage>& reply) {
-  if (!reply) return ctx.fail(reply.status());
-  const wire::Profile& p = reply->profile();
-  if (ctx.json) {
-    ctx.emit(p);
-    return 0;
-  }
-  *ctx.out << p.user_name() << "\n  webhook: " << (p.webhook_url().empty() ? "(none)" : p.webhook_url())
-           << "\n  notify: your turn " << (p.notify_your_turn() ? "on" : "off") << ", start/end "
-           << (p.notify_match_start_end() ? "on" : "off") << ", time low "
-           << (p.notify_time_low() ? "on" : "off") << "\n  vacation: " << p.vacation_days_left() << " of "
-           << p.vacation_days_per_year() << " days left this year";
-  if (p.vacation_until() != 0) *ctx.out << "; on vacation until " << when(p.vacation_until());
-  *ctx.out << "\n";
-  return 0;
-}
-
-core::Result<wire::ServerMessage> call(Context& ctx, wire::ClientMessage m) {
-  auto session = ctx.connect(true);
-  if (!session) return session.status();
-  return (*session)->call(std::move(m));
-}
-
-}  // namespace
 
 std::string format_duration(int64_t seconds) {
   if (seconds <= 0) return "0 s";

@@ -29,9 +29,12 @@ int cmd_tournament(Context& ctx);
 int cmd_ratings(Context& ctx);
 int cmd_vacation(Context& ctx);
 int cmd_profile(Context& ctx);
+int cmd_email(Context& ctx);
 
 // `--clock fast|slow|BANK/INC/CAP` (durations like 3d, 12h, 90m, 45s) as a time control.
 core::Result<wire::TimeControl> parse_clock(const std::string& text);
+// "3d", "12h", "90m", "45s" or plain seconds, in seconds.
+core::Result<uint32_t> parse_duration(const std::string& text);
 // "2d 3h", "5h 10m", "42 s".
 std::string format_duration(int64_t seconds);
 // "your clock 2d 3h (running)" for the seats you hold in a timed match; empty when untimed.

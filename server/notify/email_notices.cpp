@@ -90,13 +90,15 @@ storage::EmailOutboxRow verification_mail(const MailIdentity& id, const storage:
   Body b;
   b.subject = "Your Frontier verification code: " + code;
   b.text = "Someone, probably you, gave this address to the Frontier account " + user_name +
-           ".\n\nYour verification code: " + code + "\n\nEnter it in your settings (" + settings +
-           ") within 24 hours. Until then nothing else is mailed to you. Not you? Ignore this mail, or "
+           ".\n\nYour verification code: " + code + "\n\nEnter it within 24 hours in your settings (" +
+           settings + "), or in the terminal:\n\n    frontier email verify " + code +
+           "\n\nUntil then nothing else is mailed to you. Not you? Ignore this mail, or "
            "remove the address with the unsubscribe link below.";
   b.html = "<p>Someone, probably you, gave this address to the Frontier account <b>" +
            html_escape(user_name) + "</b>.</p><p>Your verification code: <b style=\"font-size:large\">" +
-           html_escape(code) + "</b></p><p>Enter it in " + link(settings, "your settings") +
-           " within 24 hours. Until then nothing else is mailed to you. Not you? Ignore this mail, or remove "
+           html_escape(code) + "</b></p><p>Enter it within 24 hours in " + link(settings, "your settings") +
+           ", or in the terminal: <code>frontier email verify " + html_escape(code) +
+           "</code></p><p>Until then nothing else is mailed to you. Not you? Ignore this mail, or remove "
            "the address with the unsubscribe link below.</p>";
   return finish(id, email, "verify:" + std::to_string(email.user_id) + ":" + std::to_string(now), b, now);
 }
