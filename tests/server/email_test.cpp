@@ -311,7 +311,7 @@ class SecuredEmailTest : public ::testing::Test {
 
   static constexpr const char* kUser = "frontier-relay";
   static constexpr const char* kPassword = "correct horse 42";
-  SmtpRelay relay{SmtpRelay::Secured{kUser, kPassword}};
+  SmtpRelay relay{SmtpRelay::Secured{kUser, kPassword, ""}};
   ServerProcess server;
   std::string error;
 };
@@ -338,7 +338,7 @@ TEST_F(SecuredEmailTest, NoticesGoOverStartTlsLoggedIn) {
       << mail;
   EXPECT_EQ(mail_header(mail, "Relay-TLS"), "yes") << mail;
   EXPECT_EQ(mail_header(mail, "Relay-Login"), kUser) << mail;
-  EXPECT_EQ(lines(relay.logins(), "accepted frontier-relay "), 2u) << relay.logins();
+  EXPECT_EQ(lines(relay.logins(), "accepted frontier-relay PLAIN"), 2u) << relay.logins();
   EXPECT_EQ(lines(relay.logins(), "refused"), 0u) << relay.logins();
 }
 
@@ -346,6 +346,9 @@ TEST_F(SecuredEmailTest, NoticesGoOverStartTlsLoggedIn) {
 // mail stays queued, tried again after 1 and 5 minutes (nothing between), and once the operator
 // fixes both (a restart) it is delivered, once.
 TEST_F(SecuredEmailTest, WrongPasswordOrUntrustedCertificateKeepsTheNoticeQueued) {
+  relay.stop();  // this time a relay offering AUTH LOGIN alone (the first test logs in with PLAIN)
+  relay.offer_only("LOGIN");
+  ASSERT_TRUE(relay.start()) << relay.log();
   server.set_extra(flags("--smtp-password", "wrong horse 42", true));
   ASSERT_TRUE(server.start(&error)) << error;
   Player south;
@@ -353,7 +356,7 @@ TEST_F(SecuredEmailTest, WrongPasswordOrUntrustedCertificateKeepsTheNoticeQueued
   auto set = set_email(south, "queued@example.test");
   ASSERT_TRUE(set && set->has_email_settings());
   ASSERT_TRUE(queued_mail_tried(server, 1)) << server.log();
-  EXPECT_EQ(lines(relay.logins(), "refused frontier-relay "), 1u) << relay.logins();
+  EXPECT_EQ(lines(relay.logins(), "refused frontier-relay LOGIN"), 1u) << relay.logins();
   ASSERT_EQ(advance(south, 59), kStart + 59);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_EQ(lines(relay.logins(), "refused"), 1u) << "retried before its minute: " << relay.logins();
@@ -387,6 +390,7 @@ TEST_F(SecuredEmailTest, WrongPasswordOrUntrustedCertificateKeepsTheNoticeQueued
   EXPECT_EQ(code_of(mail).size(), 8u) << mail;
   EXPECT_EQ(mail_header(mail, "Relay-TLS"), "yes");
   EXPECT_EQ(mail_header(mail, "Relay-Login"), kUser);
+  EXPECT_EQ(lines(relay.logins(), "accepted frontier-relay LOGIN"), 1u) << relay.logins();
   ASSERT_EQ(advance(last, kDay), kStart + 1260 + kDay);
   EXPECT_FALSE(relay.await_messages(2, std::chrono::milliseconds(500)));
 }

@@ -90,6 +90,8 @@ bool SmtpRelay::start() {
   if (secured_) {
     args.insert(args.end(), {"--tls-cert", certificate(), "--tls-key", (dir_ / "key.pem").string(), "--user",
                              secured_->user, "--password", secured_->password});
+    if (!secured_->only_mechanism.empty())
+      args.insert(args.end(), {"--only-mechanism", secured_->only_mechanism});
   }
   std::string errors = (dir_ / "relay.log").string();
   pid_ = ::fork();
@@ -115,6 +117,10 @@ std::string SmtpRelay::logins() const {
 
 std::string SmtpRelay::log() const {
   return read_file(dir_ / "relay.log") + read_file(dir_ / "openssl.log");
+}
+
+void SmtpRelay::offer_only(const std::string& mechanism) {
+  if (secured_) secured_->only_mechanism = mechanism;
 }
 
 void SmtpRelay::stop() {

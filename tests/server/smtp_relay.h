@@ -25,6 +25,7 @@ class SmtpRelay {
   struct Secured {
     std::string user;
     std::string password;
+    std::string only_mechanism;  // "LOGIN" or "PLAIN" offered alone; "" both
   };
 
   SmtpRelay();
@@ -35,6 +36,8 @@ class SmtpRelay {
   bool start();
   void stop();
   void refuse(bool on);
+  // Secured: the AUTH mechanism offered alone from the next start() on ("" both).
+  void offer_only(const std::string& mechanism);
 
   uint16_t port() const { return port_; }
   std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }

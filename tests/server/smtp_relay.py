@@ -5,7 +5,8 @@ every header decoded, then each part's decoded text after "=== type/subtype").
 
 It refuses every message (451, "try later") while the file FOLDER/refuse exists. With --tls-cert and
 --tls-key it is a submission server as providers run them: STARTTLS required before anything else,
-and AUTH (LOGIN or PLAIN, only over TLS) with --user and --password required before MAIL; every
+and AUTH (LOGIN or PLAIN, or only --only-mechanism; only over TLS) with --user and --password
+required before MAIL; every
 login tried is written to FOLDER/auth.log ("accepted NAME" or "refused NAME").
 """
 import argparse
@@ -67,6 +68,7 @@ def main():
     parser.add_argument('--tls-key')
     parser.add_argument('--user', default='')
     parser.add_argument('--password', default='')
+    parser.add_argument('--only-mechanism', help='offer this AUTH mechanism alone (LOGIN or PLAIN)')
     args = parser.parse_args()
     host, port = args.listen.rsplit(':', 1)
     options = {'hostname': 'relay.test'}  # not socket.getfqdn(): no DNS lookup at start-up
@@ -75,6 +77,8 @@ def main():
         context.load_cert_chain(args.tls_cert, args.tls_key)
         options.update(tls_context=context, require_starttls=True, auth_required=True, auth_require_tls=True,
                        authenticator=authenticator(args.folder, args.user, args.password))
+        if args.only_mechanism:
+            options['auth_exclude_mechanism'] = [m for m in ('LOGIN', 'PLAIN') if m != args.only_mechanism]
     handler = Relay(args.folder)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
