@@ -52,13 +52,23 @@ void open_fields(St& s, F&& f) {
   f("hashishan_sq", s.hashishan_sq), f("finished", s.finished), f("winner", s.winner), f("vp", s.vp);
 }
 
-const pb::FieldDescriptor& field(const char* name) {
-  const pb::FieldDescriptor* fd = CrossroadsTable::descriptor()->FindFieldByName(name);
-  return *fd;  // every name of open_fields is a field of CrossroadsTable (the tests write them all)
+// The table's fields in open_fields' order, looked up once (a view is built twice per action).
+const std::vector<const pb::FieldDescriptor*>& open_descriptors() {
+  static const std::vector<const pb::FieldDescriptor*> fields = [] {
+    std::vector<const pb::FieldDescriptor*> out;
+    State s;
+    open_fields(s, [&](const char* name, const auto&) {
+      out.push_back(CrossroadsTable::descriptor()->FindFieldByName(name));
+    });
+    return out;
+  }();
+  return fields;
 }
 
 struct Writer {
   CrossroadsTable& t;
+  size_t next = 0;  // open_fields walks the descriptors in step
+  const pb::FieldDescriptor& field(const char*) { return *open_descriptors()[next++]; }
   void put(const pb::FieldDescriptor& fd, int64_t v) {
     const pb::Reflection& r = *t.GetReflection();
     switch (fd.cpp_type()) {
@@ -89,6 +99,8 @@ struct Writer {
 struct Reader {
   const CrossroadsTable& t;
   std::string error;
+  size_t next = 0;  // open_fields walks the descriptors in step
+  const pb::FieldDescriptor& field(const char*) { return *open_descriptors()[next++]; }
   int64_t get(const pb::FieldDescriptor& fd, int i) const {
     const pb::Reflection& r = *t.GetReflection();
     switch (fd.cpp_type()) {
@@ -286,7 +298,7 @@ int side_of(const std::string& name) {
 }  // namespace
 
 void fill_table(const State& s, const Presence& p, int viewer, CrossroadsTable& t) {
-  Writer w{t};
+  Writer w{t, 0};
   open_fields(s, w);
   for (int r = 0; r <= kRegions; ++r) t.add_control(s.control[r]);
   Secrets x = secrets(s, p, viewer);
@@ -303,6 +315,10 @@ void fill_table(const State& s, const Presence& p, int viewer, CrossroadsTable& 
   t.set_force_mp(x.force ? kSecret : s.force_mp);
   t.set_force_agent(x.force ? kSecret : s.force_agent);
   t.set_force_carry(x.force ? kSecret : s.force_carry);
+  t.mutable_unit_loc()->Reserve(s.nunits);
+  t.mutable_unit_flags()->Reserve(s.nunits);
+  t.mutable_agent_loc()->Reserve(s.nagents);
+  t.mutable_agent_flags()->Reserve(s.nagents);
   for (int u = 0; u < s.nunits; ++u) {
     bool known = unit_known(s, p, viewer, u);
     t.add_unit_loc(known ? s.units[u].loc : kSecret);
@@ -354,7 +370,7 @@ core::Result<std::unique_ptr<core::GameState>> state_from_view(std::unique_ptr<S
   };
   if (!v.has_table()) return refuse("carries no table");
   const CrossroadsTable& t = v.table();
-  Reader r{t, {}};
+  Reader r{t, {}, 0};
   open_fields(*s, r);
   if (t.control_size() != kRegions + 1 || t.pounds_size() != 2 || t.supply_points_size() != 2 ||
       t.sp_bought_size() != 2 || t.recruit_pick_size() != 2 || t.zoom_size() != 2 || t.commit_size() != 2 ||
