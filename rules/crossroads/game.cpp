@@ -76,6 +76,17 @@ class CrossroadsGame final : public core::Game {
   const frontier::GameInfo& info() const override { return info_; }
 
   core::Result<std::unique_ptr<core::GameState>> initial(const frontier::MatchSetup& setup) const override {
+    auto terms = from_terms(setup);
+    if (!terms) return terms.status();
+    auto s = std::move(terms.value());
+    s->rng = core::Rng(setup.seed());
+    core::EventSink none;
+    setup_continue(*s, none);
+    return std::unique_ptr<core::GameState>(std::move(s));
+  }
+
+  // The match's public terms (scenario, options) as a fresh state, before any placement.
+  core::Result<std::unique_ptr<State>> from_terms(const frontier::MatchSetup& setup) const {
     core::Status v = core::validate_setup(*this, setup);
     if (!v.is_ok()) return v;
     auto s = std::make_unique<State>();
@@ -90,10 +101,7 @@ class CrossroadsGame final : public core::Game {
     s->scenario = static_cast<int8_t>(setup.scenario().back() - '0');
     for (const auto& o : kOptions)
       if (core::option_value(*this, setup, o.id) == "on") s->options |= o.bit;
-    s->rng = core::Rng(setup.seed());
-    core::EventSink none;
-    setup_continue(*s, none);
-    return std::unique_ptr<core::GameState>(std::move(s));
+    return s;
   }
 
   core::SeatMask awaiting(const core::GameState& gs) const override {
@@ -285,6 +293,19 @@ class CrossroadsGame final : public core::Game {
 
   core::Status edit(core::GameState& gs, std::string_view command) const override {
     return edit_state(S(gs), command);
+  }
+
+  core::Result<std::unique_ptr<core::GameState>> determinize(const frontier::MatchSetup& setup,
+                                                             const frontier::GameView& view,
+                                                             core::Seat viewer,
+                                                             core::Rng& rng) const override {
+    if (viewer != kBritish && viewer != kRussian && viewer != core::kObserver)
+      return core::Status::invalid_argument("Crossroads has two seats, British and Russian, and observers");
+    frontier::crossroads::CrossroadsView v;
+    if (!view.payload().UnpackTo(&v)) return core::Status::invalid_argument("not a Crossroads view");
+    auto terms = from_terms(setup);
+    if (!terms) return terms.status();
+    return state_from_view(std::move(terms.value()), v, viewer, rng);
   }
 
   std::unique_ptr<core::GameState> resample_hidden(const core::GameState& gs, core::Seat viewer,

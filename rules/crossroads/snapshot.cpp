@@ -59,8 +59,10 @@ bool indices_in_range(const State& s) {
               static_cast<int>(scenario_of(s).placements.size()) + (s.phase == kSetup ? 0 : 1)))
     return false;
   // A force may set off from Central India or the Urals (off-map locations); the rest are squares.
-  if (!within(s.force_sq, -1, kLocs)) return false;
-  for (int sq : {s.combat_sq, s.prov_sq, s.hashishan_sq})
+  // The losses of a forced march are taken where it ended, which may be such a box too (27.1).
+  if (!within(s.force_sq, -1, kLocs) || !within(s.combat_sq, -1, kLocs)) return false;
+  if (s.combat_sq >= kSquares && s.loss_context != 1) return false;
+  for (int sq : {s.prov_sq, s.hashishan_sq})
     if (!within(sq, -1, squares)) return false;
   for (int a : {s.force_agent, s.nego_agent, s.nego_defender_agent, s.pending_prisoner})
     if (!within(a, -1, agents)) return false;

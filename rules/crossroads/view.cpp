@@ -11,19 +11,6 @@ namespace frontier::crossroads {
 
 namespace {
 
-// Locations where each seat has a piece (22.1(1)), computed once per view.
-struct Presence {
-  explicit Presence(const State& s) {
-    for (int u = 0; u < s.nunits; ++u)
-      if (s.units[u].loc >= 0 && s.unit_side(u) < 2)
-        here[s.units[u].loc] |= static_cast<uint8_t>(1 << s.unit_side(u));
-    for (int a = 0; a < s.nagents; ++a)
-      if (s.agents[a].loc >= 0 && s.agent_side(a) < 2)
-        here[s.agents[a].loc] |= static_cast<uint8_t>(1 << s.agent_side(a));
-  }
-  std::array<uint8_t, kLocs> here{};
-};
-
 bool in_combat(const State& s) {
   switch (s.phase) {
     case kWithdrawChoice:
@@ -35,23 +22,6 @@ bool in_combat(const State& s) {
     default:
       return false;
   }
-}
-
-bool seat_may_examine(const State& s, const Presence& p, int seat, int loc, int side) {
-  if (side == seat) return true;
-  if (loc >= kSquares) return false;                    // the enemy home base box (19.0)
-  if (p.here[loc] >> seat & 1) return true;             // 22.1(1)
-  if (in_combat(s) && loc == s.combat_sq) return true;  // 22.1(2)
-  if (s.spy_ring[seat]) return true;                    // 22.1(3)
-  int r = s.d->region[loc];
-  return r >= 0 && s.control[r] == seat;  // 22.1(4)
-}
-
-bool examine(const State& s, const Presence& p, int viewer, int loc, int side) {
-  if (s.finished) return true;
-  if (viewer == core::kObserver)
-    return seat_may_examine(s, p, kBritish, loc, side) && seat_may_examine(s, p, kRussian, loc, side);
-  return seat_may_examine(s, p, viewer, loc, side);
 }
 
 const char* const kColumns[] = {"1:3", "1:2", "1:1", "1.5:1", "2:1", "3:1", "4:1"};
@@ -108,6 +78,32 @@ void fill_combat(const State& s, CombatView& v) {
 }
 
 }  // namespace
+
+Presence::Presence(const State& s) {
+  for (int u = 0; u < s.nunits; ++u)
+    if (s.units[u].loc >= 0 && s.unit_side(u) < 2)
+      here[s.units[u].loc] |= static_cast<uint8_t>(1 << s.unit_side(u));
+  for (int a = 0; a < s.nagents; ++a)
+    if (s.agents[a].loc >= 0 && s.agent_side(a) < 2)
+      here[s.agents[a].loc] |= static_cast<uint8_t>(1 << s.agent_side(a));
+}
+
+static bool seat_may_examine(const State& s, const Presence& p, int seat, int loc, int side) {
+  if (side == seat) return true;
+  if (loc >= kSquares) return false;                    // the enemy home base box (19.0)
+  if (p.here[loc] >> seat & 1) return true;             // 22.1(1)
+  if (in_combat(s) && loc == s.combat_sq) return true;  // 22.1(2)
+  if (s.spy_ring[seat]) return true;                    // 22.1(3)
+  int r = s.d->region[loc];
+  return r >= 0 && s.control[r] == seat;  // 22.1(4)
+}
+
+bool examine(const State& s, const Presence& p, int viewer, int loc, int side) {
+  if (s.finished) return true;
+  if (viewer == core::kObserver)
+    return seat_may_examine(s, p, kBritish, loc, side) && seat_may_examine(s, p, kRussian, loc, side);
+  return seat_may_examine(s, p, viewer, loc, side);
+}
 
 bool may_examine(const State& s, int viewer, int loc, int side) {
   Presence p(s);
@@ -194,6 +190,7 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
       st->set_name(square_name(d, loc));
       st->set_side(side_name(side));
       st->set_examined(exam);
+      if (!exam) st->set_holds_units(iu_end > iu);
       if (exam) {  // otherwise only the flag (22.3)
         for (int i = iu; i < iu_end; ++i) {
           int u = units[static_cast<size_t>(i)];
@@ -243,47 +240,7 @@ void build_view(const State& s, int viewer, CrossroadsView& out) {
   // Naming the agents (14.8) may come straight from the attack, in the combat phase itself; both
   // sides stand in the square then, so its stacks are open to both (22.1(1)) as in combat.
   if ((in_combat(s) || s.pick_for == kPickCombat) && s.combat_sq >= 0) fill_combat(s, *out.mutable_combat());
-}
-
-// Redraws what `viewer` cannot see: the other treasury and SP (9.0), a secret commitment not
-// yet revealed (15.1), and which unexamined pieces stand in which unexamined square.
-std::unique_ptr<core::GameState> resample(const State& s, int viewer, core::Rng& rng) {
-  auto out = std::make_unique<State>(s);
-  if (s.finished) return out;
-  for (int side = 0; side < 2; ++side) {
-    if (side == viewer) continue;
-    out->pounds[side] = static_cast<int16_t>(rng.below(80));
-    out->sp[side] = static_cast<int16_t>(rng.below(20));
-    if (s.phase == kCommitPounds && s.commit[side] >= 0)
-      out->commit[side] = static_cast<int8_t>(rng.below(4));
-  }
-  Presence pres(s);
-  for (int side = 0; side < 3; ++side) {
-    int idx[kMaxUnits], locs[kMaxUnits], n = 0;
-    for (int u = 0; u < s.nunits; ++u) {
-      int l = s.units[u].loc;
-      if (l < 0 || s.unit_side(u) != side || examine(s, pres, viewer, l, side)) continue;
-      idx[n] = u;
-      locs[n++] = l;
-    }
-    // Sorted before each shuffle: the result depends on what the viewer sees, not on which
-    // piece really is where (a bot searching redrawn states cannot peek).
-    std::sort(locs, locs + n);
-    rng.shuffle(std::span<int>(locs, static_cast<size_t>(n)));
-    for (int i = 0; i < n; ++i) out->units[idx[i]].loc = static_cast<int16_t>(locs[i]);
-    int ai[kMaxAgents], al[kMaxAgents], m = 0;
-    for (int a = 0; a < s.nagents; ++a) {
-      int l = s.agents[a].loc;
-      if (l < 0 || s.agent_side(a) != side || examine(s, pres, viewer, l, side)) continue;
-      ai[m] = a;
-      al[m++] = l;
-    }
-    std::sort(al, al + m);
-    rng.shuffle(std::span<int>(al, static_cast<size_t>(m)));
-    for (int i = 0; i < m; ++i) out->agents[ai[i]].loc = static_cast<int16_t>(al[i]);
-  }
-  out->rng = core::Rng(rng.next_u32(), rng.next_u32());  // the dice to come are unknown too
-  return out;
+  fill_table(s, pres, viewer, *out.mutable_table());
 }
 
 }  // namespace frontier::crossroads

@@ -22,6 +22,27 @@ TEST(CrossroadsOptional, ForcedMarchDoublesAndCosts) {
   EXPECT_EQ(S(*s).sp[kBritish], 1);
 }
 
+// 27.1 in a home box: a forced march that ends in Central India (19.1) takes its losses there,
+// and that position (losses pending in an off-map box) snapshots and restores like any other.
+TEST(CrossroadsOptional, ForcedMarchLossesInAHomeBoxRestore) {
+  int edge = 0;
+  while (!data().central_india_edge[static_cast<size_t>(edge)] ||
+         data().terrain[static_cast<size_t>(edge)] == kSea)
+    ++edge;
+  auto s = board({"place British FF x2 at " + std::to_string(edge / kW) + "," + std::to_string(edge % kW),
+                  "sp British 2"},
+                 kBritish, Opts{{"forced_march", "on"}});
+  for (core::Action a :
+       {core::Action{SELECT_FORCE, static_cast<int16_t>(edge), 0, 0}, core::Action{FORCED_MARCH, 0, 0, 0},
+        core::Action{STEP, kCentralIndia, 0, 0}, core::Action{END_MOVE, 0, 0, 0}})
+    ASSERT_TRUE(core::apply(game(), *s, kBritish, a).status.is_ok()) << a.kind;
+  ASSERT_EQ(game().prompt(*s, kBritish).kind, "loss");
+  EXPECT_EQ(S(*s).combat_sq, kCentralIndia);
+  auto back = game().restore(core::snapshot(game(), *s));
+  ASSERT_TRUE(back) << back.status().message();
+  EXPECT_EQ(core::snapshot(game(), *back.value()), core::snapshot(game(), *s));
+}
+
 TEST(CrossroadsOptional, UltimatumOffered) {
   auto s = board({"agent Burnes at Kabul", "place British FF at Kabul", "phase negotiations British"},
                  kBritish, Opts{{"ultimatums", "on"}});
