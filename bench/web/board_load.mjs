@@ -2,8 +2,8 @@
 // web client it serves) gets its own server with a Khartoum, an Asia Crossroads and a Lion match,
 // and the builds take turns loading each match page cold (a fresh browser context) and warm (a
 // reload), so that the machine's changing load falls on all of them alike. Prints every figure
-// and the medians, in ms from the start of the navigation to the board drawn with its data
-// (web/tests/board-load.mjs says how it is timed). Needs Chromium (CHROMIUM, default
+// and the medians, in ms from the start of the navigation to the board drawn with its data, and
+// how long the page's main thread had been busy by then (web/tests/board-load.mjs says how). Needs Chromium (CHROMIUM, default
 // /usr/bin/chromium) and web/node_modules (npm ci in web/).
 //
 //   node bench/web/board_load.mjs [--rounds N] LABEL=FRONTIERD:WEB_DIST ...
@@ -45,8 +45,9 @@ try {
       for (const b of order) {
         const load = await loadTwice(browser, b.server, b.cookies, b.matches[game]);
         if (load.errors.length) throw new Error(`${b.label} ${game}: ${load.errors.join("; ")}`);
-        const t = (b.times[game] ??= { cold: [], warm: [], first: load.cold });
+        const t = (b.times[game] ??= { cold: [], warm: [], busy: [], first: load.cold });
         t.cold.push(load.cold.drawn);
+        t.busy.push(load.cold.busy);
         t.warm.push(load.warm.drawn);
       }
     }
@@ -56,6 +57,7 @@ try {
     for (const b of builds) {
       const t = b.times[game];
       console.log(`  ${b.label}: cold ${t.cold.join(", ")} (median ${median(t.cold)}); ` +
+        `main thread busy by then ${t.busy.join(", ")} (median ${median(t.busy)}); ` +
         `warm ${t.warm.join(", ")} (median ${median(t.warm)})`);
     }
   }

@@ -71,17 +71,28 @@ async function timeBoard(page, url, reload) {
   });
 }
 
+// The page's main thread busy until now, in ms (Chromium's TaskDuration: script, style, layout and
+// paint together): less swayed than wall time by other processes taking the CPU meanwhile.
+async function busyMs(cdp) {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  return Math.round(1000 * (metrics.find((m) => m.name === "TaskDuration")?.value ?? 0));
+}
+
 // Loads match `id` cold (a fresh browser context: empty cache, the session cookie only), then
-// reloads it (warm). Returns { game, cold, warm } (each a timeBoard record) and the page errors.
+// reloads it (warm). Returns { game, cold, warm } (each a timeBoard record, with `busy`: the main
+// thread's busy time by the board's drawing) and the page errors.
 export async function loadTwice(browser, server, cookies, id) {
   const context = await browser.newContext({ viewport: VIEWPORT, storageState: { cookies, origins: [] } });
   try {
     await context.addInitScript(observeBoard);
     const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
     const errors = [];
     page.on("pageerror", (e) => errors.push(e));
     const url = `${server.url}#/match/${id}`;
     const cold = await timeBoard(page, url, false);
+    cold.busy = await busyMs(cdp);
     const warm = await timeBoard(page, url, true);
     const game = await page.locator(".match").getAttribute("data-game");
     return { game, cold, warm, errors };
