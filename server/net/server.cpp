@@ -78,6 +78,11 @@ constexpr size_t kRefusalRoom = 32;
 // its answers when the main listener is at its limit, and a flood of the admin port cannot take
 // the database's descriptors.
 constexpr int kMaxAdminSockets = 16;
+// HTTP/1.1 keeps a connection open for the next request (a page's script, style, data files and
+// its WebSocket upgrade come over the same few sockets instead of one each). Each request still
+// has to arrive within the handshake timeout; a connection answers at most this many before it
+// says `Connection: close`, so no client holds one socket forever by asking slowly.
+constexpr unsigned kMaxRequestsPerConnection = 100;
 
 // Raises the soft descriptor limit to the hard one and returns it.
 size_t descriptor_limit() {
@@ -351,6 +356,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   HttpSession(NetServer::Impl& server, tcp::socket&& socket, SocketSlot slot, bool admin = false)
       : server_(server), stream_(std::move(socket)), slot_(std::move(slot)), admin_(admin) {}
 
+  // Reads a request; after each answer the next one on a kept-alive connection. The timeout
+  // covers the wait for it as well as its bytes: an idle connection is closed after it.
   void run() {
     parser_.emplace();
     parser_->body_limit(16 * 1024);
@@ -360,9 +367,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
  private:
+  // Whether the connection stays open after this answer: the client asks for it (HTTP/1.1 by
+  // default), it is under its request cap, and sockets are not scarce (near the limit, idle
+  // connections would keep new clients out).
+  bool keep_alive(const http::request<http::string_body>& req) {
+    if (!req.keep_alive() || ++requests_ >= kMaxRequestsPerConnection) return false;
+    if (admin_) return server_.admin_sockets.load() <= kMaxAdminSockets / 2;
+    return static_cast<size_t>(server_.metrics->sockets.load()) <= server_.max_sockets / 2;
+  }
+
   void on_read(beast::error_code ec, size_t) {
     if (ec) return;
     auto req = parser_->release();
+    keep_alive_ = keep_alive(req);
     std::string origin(req[http::field::origin]);
     bool own_origin =
         origin.empty() || is_own_origin(origin, field_of(req, http::field::host), server_.config.public_url);
@@ -469,12 +486,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     write(std::move(r), version, false);
   }
 
-  // Sends `r` and closes; for HEAD only the headers, with the body's length.
+  // Sends `r`, then reads the next request or closes; for HEAD only the headers, with the body's
+  // length.
   void write(HttpReply r, unsigned version, bool head) {
     auto res =
         std::make_shared<http::response<http::string_body>>(static_cast<http::status>(r.status), version);
     res->set(http::field::server, "frontierd");
-    res->keep_alive(false);
+    res->keep_alive(keep_alive_);
     if (r.status != 204) res->set(http::field::content_type, r.content_type);
     for (auto& [name, value] : r.headers) res->insert(name, value);
     size_t length = r.body.size();
@@ -484,7 +502,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (r.status == 204) res->erase(http::field::content_length);
     auto sr = std::make_shared<http::response_serializer<http::string_body>>(*res);
     if (head) sr->split(true);
-    auto done = [self = shared_from_this(), res, sr](beast::error_code, size_t) {
+    auto done = [self = shared_from_this(), res, sr](beast::error_code ec, size_t) {
+      if (ec) return;
+      if (self->keep_alive_) return self->run();
       beast::error_code ignored;
       self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
     };
@@ -499,6 +519,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::tcp_stream stream_;
   SocketSlot slot_;
   bool admin_ = false;
+  unsigned requests_ = 0;  // answered or being answered on this connection
+  bool keep_alive_ = false;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
 };

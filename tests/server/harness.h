@@ -58,7 +58,8 @@ class ServerProcess {
   size_t descriptor_limit_ = 0;  // 0 = inherited
 };
 
-// One plain HTTP request on a fresh connection (the server closes after each answer).
+// One plain HTTP request on a fresh connection, which it asks the server to close after the answer
+// (tests/server/keep_alive_test.cpp keeps connections open).
 struct HttpResult {
   int status = 0;                                   // 0 = no answer
   std::multimap<std::string, std::string> headers;  // names lowercased

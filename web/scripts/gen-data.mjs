@@ -11,8 +11,8 @@ const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const root = join(web, "..");
 const out = join(web, "public", "data");
 
-// File in rules/data -> [schema file in proto/, top-level message]. Keep in step with
-// src/boards/static-data.ts, which names the same files.
+// File in rules/data -> [schema file in proto/, top-level message]. The boards name the same files
+// (useStaticData); src/gen/data-files.ts lists them for the page to fetch early (static-data.ts).
 const files = {
   khartoum: ["hand_of_destiny_data.proto", "frontier.hand_of_destiny.ScenarioData"],
   lion: ["lion_data.proto", "frontier.lion.LionData"],
@@ -28,3 +28,6 @@ for (const [name, [proto, message]] of Object.entries(files)) {
   });
   writeFileSync(join(out, `${name}.binpb`), binary);
 }
+mkdirSync(join(web, "src", "gen"), { recursive: true });
+writeFileSync(join(web, "src", "gen", "data-files.ts"),
+  `// Written by scripts/gen-data.mjs: the files in public/data/*.binpb.\nexport const dataFiles = ${JSON.stringify(Object.keys(files))};\n`);

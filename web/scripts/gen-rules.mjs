@@ -1,6 +1,9 @@
 // Builds, per game, an index from rule number ("13.3") to the rule's text out of the rulebooks in
 // docs/rulebooks/, into public/data/rules-<game>.json (served as data/rules-<game>.json), so that
-// the page can show the rule a prompt or a log line cites. Run by `npm run build`; not committed.
+// the page can show the rule a prompt or a log line cites; and beside it rules-<game>-titles.json,
+// the numbers and titles only (a twentieth of the size), which is all a page needs to draw its
+// rule links: the texts are fetched when a link is first opened. Run by `npm run build`; not
+// committed.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -57,4 +60,6 @@ mkdirSync(out, { recursive: true });
 for (const [game, file] of Object.entries(games)) {
   const index = indexOf(readFileSync(join(books, file), "utf8"));
   writeFileSync(join(out, `rules-${game}.json`), JSON.stringify(index));
+  const titles = Object.fromEntries(Object.entries(index).map(([number, places]) => [number, places.map((p) => p.title)]));
+  writeFileSync(join(out, `rules-${game}-titles.json`), JSON.stringify(titles));
 }

@@ -1,7 +1,6 @@
 // The application shell: one connection for the whole tab, who is logged in, the navigation bar
 // and the page the hash route names.
-import { useEffect, useMemo, useState } from "preact/hooks";
-import { Connection } from "../net/connection";
+import { useEffect, useState } from "preact/hooks";
 import { LobbyPage } from "../pages/LobbyPage";
 import { LoginPage } from "../pages/LoginPage";
 import { LandingPage } from "../pages/LandingPage";
@@ -17,9 +16,11 @@ import { errorText } from "./format";
 import { links, useRoute, type Route } from "./router";
 import { logout, userFromHello, type SessionUser } from "./session";
 import { exposeForTests } from "./testing";
+import { connection } from "../early";
+import type { Connection } from "../net/connection";
 
 export function App() {
-  const conn = useMemo(() => new Connection(), []);
+  const conn = connection;
   const route = useRoute();
   const [user, setUser] = useState<SessionUser | null>(null);
   const [ready, setReady] = useState(false);

@@ -44,10 +44,14 @@ interface FrameProps extends Props {
   // Where the map opens on a phone: a selector of the player's own pieces (their middle), else the
   // map's middle.
   home?: string;
+  // Whether the game data the picture draws from has arrived (static-data.ts): until then parts of
+  // it (a track's turns, the names) are missing. Marked on the map as data-complete, which the
+  // browser tests' time to the board waits for (web/tests/board-load.test.mjs).
+  complete: boolean;
 }
 
 // The frame every board shares: the picture, and beside it the leftover refs over the tracks.
-export function BoardFrame({ game, picture, children, home, ...leftover }: FrameProps) {
+export function BoardFrame({ game, picture, children, home, complete, ...leftover }: FrameProps) {
   const map = useRef<HTMLDivElement>(null);
   useEffect(() => centre(map.current, home), []);
   useEffect(() => showChoices(map.current), [leftover.picker.byRef]);
@@ -56,7 +60,8 @@ export function BoardFrame({ game, picture, children, home, ...leftover }: Frame
     <div class="board-frame">
       <div class={`board board-${game}`}>
         {/* The Lion's map scrolls in this box on a phone: a keyboard reaches it too (WCAG 2.1.1). */}
-        <div class="board-map" ref={map} tabIndex={game === "lion" ? 0 : undefined}>{picture}</div>
+        <div class="board-map" ref={map} tabIndex={game === "lion" ? 0 : undefined}
+          data-complete={complete ? "" : undefined}>{picture}</div>
         <aside class="board-side">
           <LeftoverRefs {...leftover} />
           {children}

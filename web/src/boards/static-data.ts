@@ -1,20 +1,28 @@
 // The game data the views do not carry, decoded from public/data/*.binpb (written at build time
-// from rules/data by scripts/gen-data.mjs). Each file is fetched once per page and shared.
+// from rules/data by scripts/gen-data.mjs). Each file is fetched once per page and shared; a page
+// opened on a match or a replay has them on the way before anything else runs (data-fetch.ts), so
+// a board has its data by the time the first view arrives and is drawn once, complete.
 import { fromBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { useEffect, useState } from "preact/hooks";
+import { bytesOf, fetchBytes } from "./data-fetch";
 
 const loads = new Map<string, Promise<unknown>>();
+const decoded = new Map<string, unknown>();
 
-function load<Desc extends DescMessage>(name: string, schema: Desc): Promise<MessageShape<Desc>> {
+// The decoded file if its bytes have arrived (decoding them now), else undefined.
+export function staticDataNow<Desc extends DescMessage>(name: string, schema: Desc): MessageShape<Desc> | undefined {
+  if (!decoded.has(name)) {
+    const bytes = bytesOf.get(name);
+    if (!bytes) return undefined;
+    decoded.set(name, fromBinary(schema, bytes));
+  }
+  return decoded.get(name) as MessageShape<Desc>;
+}
+
+export function loadStaticData<Desc extends DescMessage>(name: string, schema: Desc): Promise<MessageShape<Desc>> {
   let pending = loads.get(name);
   if (!pending) {
-    pending = fetch(new URL(`data/${name}.binpb`, document.baseURI))
-      .then((response) => {
-        if (!response.ok) throw new Error(`data/${name}.binpb: HTTP ${response.status}`);
-        return response.arrayBuffer();
-      })
-      .then((bytes) => fromBinary(schema, new Uint8Array(bytes)));
-    // A failed fetch is not cached, so that the next render tries again.
+    pending = fetchBytes(name).then(() => staticDataNow(name, schema)!);
     pending.catch(() => loads.delete(name));
     loads.set(name, pending);
   }
@@ -26,16 +34,20 @@ export function useStaticData<Desc extends DescMessage>(
   name: string,
   schema: Desc,
 ): { data?: MessageShape<Desc>; error?: string } {
-  const [state, setState] = useState<{ data?: MessageShape<Desc>; error?: string }>({});
+  const [state, setState] = useState<{ data?: MessageShape<Desc>; error?: string }>(() => ({
+    data: staticDataNow(name, schema),
+  }));
   useEffect(() => {
+    if (state.data) return;
     let live = true;
-    load(name, schema).then(
+    loadStaticData(name, schema).then(
       (data) => live && setState({ data }),
       (e: unknown) => live && setState({ error: String(e) }),
     );
     return () => {
       live = false;
     };
+    // Only the file's identity matters; `state` changes because of this effect.
   }, [name, schema]);
   return state;
 }

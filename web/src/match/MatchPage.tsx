@@ -3,7 +3,7 @@
 // Rule numbers anywhere on it link to the rule's text (rules/RuleLinks.tsx); a unit or card that
 // is not a choice opens its details on a click (inspect/Inspector.tsx); a choice that ends a phase
 // with something left undone asks first (phaseEndWarning.ts).
-import { useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Connection } from "../net/connection";
 import type { SessionUser } from "../app/session";
 import type { LegalChoice } from "../gen/game_pb";
@@ -60,6 +60,12 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
     setSeveral([]);
     setConfirming(null);
   }, [update?.seq]);
+  // The board is redrawn only when its own props change (boards/index.tsx): these stay the same
+  // objects until the update does, and its click handler is one function for the page's life.
+  const choices = useMemo(() => update?.prompts.flatMap((p) => p.choices) ?? [], [update]);
+  const toPlay = useMemo(() => (update ? sidesToPlay(update.gameStatus, update.seats) : []), [update]);
+  const chooseNow = useRef<(list: LegalChoice[]) => void>(() => undefined);
+  const onBoardChoose = useCallback((list: LegalChoice[]) => chooseNow.current(list), []);
 
   if (!update) {
     return (
@@ -70,7 +76,6 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
     );
   }
 
-  const choices = update.prompts.flatMap((p) => p.choices);
   const decoded = decodedOf(view);
   // Every choice goes out through here: one that ends a phase early asks first.
   const send = (choice: LegalChoice) => {
@@ -86,12 +91,12 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
     if (list.length === 1) send(list[0]);
     else if (list.length > 1) setSeveral(list);
   };
+  chooseNow.current = choose;
   const pick = (choice: LegalChoice) => {
     setSeveral([]);
     send(choice);
   };
   // With nothing to decide: who is to play, whether that is the computer, and its latest move.
-  const toPlay = sidesToPlay(update.gameStatus, update.seats);
   const computerToPlay = update.status === MatchStatus.RUNNING && (update.gameStatus?.activeSeats ?? [])
     .some((seat) => update.seats.find((s) => s.seat === seat)?.bot);
   const waiting = { computer: computerToPlay, toPlay: toPlayText(toPlay), latest: state.log.at(-1)?.text };
@@ -140,7 +145,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         <SideColumn.Provider value={phone ? null : battleSlot}>
         <div class="board-area" id="board" tabIndex={-1} role="region" aria-label="Board" {...inspection.boardHandlers}>
           {view && (
-            <Board view={view} choices={choices} onChoose={choose} yourSeat={update.yourSeat}
+            <Board view={view} choices={choices} onChoose={onBoardChoose} yourSeat={update.yourSeat}
               toPlay={toPlay} log={state.log} />
           )}
         </div>

@@ -9,6 +9,7 @@ import {
   type ServerMessage,
   ServerMessageSchema,
 } from "../gen/wire_pb";
+import { socketUrl, takeEarlySocket } from "./early-socket";
 
 export const PROTOCOL_VERSION = 1;
 
@@ -44,7 +45,7 @@ export class Connection {
   private closedByUs = false;
   private hello: HelloReply | null = null;
 
-  constructor(private readonly url: string = defaultUrl()) {}
+  constructor(private readonly url: string = socketUrl()) {}
 
   // Connects (once) and says Hello; resolves when the server has answered.
   open(): Promise<void> {
@@ -101,11 +102,12 @@ export class Connection {
 
   private connect(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(this.url);
+      // The page's first socket may already be open (early-socket.ts).
+      const socket = takeEarlySocket(this.url) ?? new WebSocket(this.url);
       socket.binaryType = "arraybuffer";
       this.socket = socket;
       let helloDone = false;
-      socket.onopen = () => {
+      const greet = () => {
         this.send({ case: "hello", value: { protocolVersion: PROTOCOL_VERSION, client: "frontier-web" } })
           .then((reply) => {
             if (reply.body.case === "hello") this.hello = reply.body.value;
@@ -116,6 +118,8 @@ export class Connection {
           })
           .catch(reject);
       };
+      if (socket.readyState === WebSocket.OPEN) greet();
+      else socket.onopen = greet;
       socket.onmessage = (event) => this.receive(new Uint8Array(event.data as ArrayBuffer));
       socket.onclose = () => {
         this.socket = null;
@@ -151,7 +155,3 @@ export class Connection {
   }
 }
 
-function defaultUrl(): string {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/ws`;
-}

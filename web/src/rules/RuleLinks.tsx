@@ -1,26 +1,31 @@
 // Rule numbers cited anywhere on a match page (prompts, log lines, panels, errors) become links
 // that show the rule's text: <RuleLinks game> holds the game's index and the open rule, <RuleText>
-// renders a text with its cited numbers as links. Outside a <RuleLinks> text stays plain.
+// renders a text with its cited numbers as links. Outside a <RuleLinks> text stays plain. The links
+// need only the numbers and titles; a rule's text is fetched when the first link is opened.
 import type { ComponentChildren } from "preact";
 import { createContext } from "preact";
-import { useContext, useEffect, useState } from "preact/hooks";
-import { ruleNumber, useRuleIndex, type RuleIndex } from "./ruleIndex";
+import { useContext, useEffect, useMemo, useState } from "preact/hooks";
+import { loadRuleTexts, ruleNumber, useRuleTitles, type RulePlace, type RuleTitles } from "./ruleIndex";
 import { useFocusOnShow } from "../app/useFocusOnShow";
 
 interface Rules {
-  index?: RuleIndex;
+  index?: RuleTitles;
   open: (number: string) => void;
 }
 
 const RulesContext = createContext<Rules>({ open: () => undefined });
 
 export function RuleLinks({ game, children }: { game: string; children: ComponentChildren }) {
-  const index = useRuleIndex(game);
+  const index = useRuleTitles(game);
   const [shown, setShown] = useState<string | null>(null);
+  // The same value until the titles arrive: the texts under it are not drawn again for nothing.
+  const rules = useMemo(() => ({ index, open: setShown }), [index]);
   return (
-    <RulesContext.Provider value={{ index, open: setShown }}>
+    <RulesContext.Provider value={rules}>
       {children}
-      {shown && index?.[shown] && <RuleDialog number={shown} places={index[shown]} onClose={() => setShown(null)} />}
+      {shown && index?.[shown] && (
+        <RuleDialog game={game} number={shown} titles={index[shown]} onClose={() => setShown(null)} />
+      )}
     </RulesContext.Provider>
   );
 }
@@ -51,7 +56,7 @@ export function RuleRefs({ text }: { text: string }) {
 // Named in words for a screen reader ("rule 29.11: Nile flood"), not as a bare number.
 function RuleLink({ number }: { number: string }) {
   const { index, open } = useContext(RulesContext);
-  const name = `rule ${number}: ${index?.[number]?.[0].title ?? ""}`;
+  const name = `rule ${number}: ${index?.[number]?.[0] ?? ""}`;
   return (
     <button type="button" class="rule-link" data-rule={number} title={name} aria-label={name}
       onClick={(e) => {
@@ -63,7 +68,24 @@ function RuleLink({ number }: { number: string }) {
   );
 }
 
-function RuleDialog({ number, places, onClose }: { number: string; places: { title: string; text: string }[]; onClose: () => void }) {
+// The rule's text, fetched with the game's other texts when the first rule is opened.
+function useRuleText(game: string, number: string): { places?: RulePlace[]; error?: string } {
+  const [state, setState] = useState<{ places?: RulePlace[]; error?: string }>({});
+  useEffect(() => {
+    let live = true;
+    loadRuleTexts(game).then(
+      (texts) => live && setState({ places: texts[number] ?? [] }),
+      (e: unknown) => live && setState({ error: String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [game, number]);
+  return state;
+}
+
+function RuleDialog({ game, number, titles, onClose }: { game: string; number: string; titles: string[]; onClose: () => void }) {
+  const { places, error } = useRuleText(game, number);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     window.addEventListener("keydown", onKey);
@@ -73,10 +95,11 @@ function RuleDialog({ number, places, onClose }: { number: string; places: { tit
   return (
     <div class="popover rule-dialog" role="dialog" aria-label={`Rule ${number}`} data-rule={number}>
       <header>
-        <h2>{number} {places[0].title}</h2>
+        <h2>{number} {titles[0]}</h2>
         <button type="button" onClick={onClose} ref={close}>Close</button>
       </header>
-      {places.map((p, i) => (
+      {!places && <p class="muted" role="status">{error ? `The rule's text cannot be loaded: ${error}` : "Loading…"}</p>}
+      {places?.map((p, i) => (
         <div key={i}>
           {i > 0 && <h3>Also numbered {number}: {p.title}</h3>}
           <pre class="rule-text">{p.text}</pre>

@@ -54,6 +54,7 @@ export function CrossroadsBoard({ view, choices, onChoose, toPlay, log, yourSeat
       game="crossroads"
       home={kSeatSides[yourSeat] ? `.cr-stack.side-${kSeatSides[yourSeat]}` : undefined}
       picker={picker}
+      complete={tables.data !== undefined}
       drawn={drawn}
       name={name}
       picture={<CrossroadsMap view={view} map={map.data} picker={picker} focus={focus} onFocus={setFocus} />}

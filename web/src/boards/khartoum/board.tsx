@@ -42,6 +42,7 @@ export function KhartoumBoard({ view, choices, onChoose, toPlay, log }: GameBoar
     <BoardFrame
       game="khartoum"
       picker={picker}
+      complete={data !== undefined}
       drawn={drawn}
       name={name}
       picture={

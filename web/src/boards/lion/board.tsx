@@ -24,6 +24,7 @@ export function LionBoard({ view, choices, onChoose, toPlay, log }: GameBoardPro
     <BoardFrame
       game="lion"
       picker={picker}
+      complete={data !== undefined}
       drawn={drawn}
       name={name}
       picture={<LionMap view={view} picker={picker} data={data} />}
