@@ -18,8 +18,8 @@ const std::set<std::string>& value_flags() {
 
 const std::set<std::string>& switch_flags() {
   static const std::set<std::string> names = {
-      "json",       "help",        "private", "quiet",       "no-colour",  "no-color", "all",
-      "mini-match", "third-place", "unrated", "all-at-once", "disqualify", "history"};
+      "json",        "help",    "private",     "quiet",      "no-colour", "no-color", "all",   "mini-match",
+      "third-place", "unrated", "all-at-once", "disqualify", "history",   "rated",    "casual"};
   return names;
 }
 

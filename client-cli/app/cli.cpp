@@ -36,13 +36,16 @@ const Command kCommands[] = {
     {"games", cmd_games, "frontier games", "list games, their scenarios and options", ""},
     {"new", cmd_new,
      "frontier new GAME [--scenario ID] [--side SIDE] [--option ID=VALUE]... [--private] [--clock CLOCK]\n"
-     "             [--vs-bot easy|normal|hard]",
+     "             [--vs-bot easy|normal|hard] [--rated|--casual]",
      "create a match and take a seat",
      "Prints the match number. A two-player match waits for an opponent, who joins it with\n"
      "`frontier join N`. --vs-bot gives every other side to the computer (it sees only what its\n"
      "side may see) and the match starts at once, as a solitaire game (lion) does.\n"
      "--private keeps it out of `frontier open` and prints an invite code: share the number and\n"
      "the code (`frontier join N --invite CODE`).\n"
+     "--casual: the result leaves ratings alone; --rated: it moves both players' ratings\n"
+     "(`frontier ratings GAME`). Without either, public and computer matches are rated, private\n"
+     "ones between people casual; solitaire is never rated.\n"
      "--clock fast (3 days, +12 h a move, cap 5 days), slow (3 days, +36 h, cap 10 days) or\n"
      "BANK/INCREMENT/CAP with durations like 3d, 12h, 90m: a side that runs out loses on time.\n"},
     {"open", cmd_open, "frontier open [--limit N]", "list public matches waiting for players", ""},

@@ -87,6 +87,8 @@ int list_matches(Context& ctx, wire::ListMatches::Filter filter) {
     std::string line = "#" + std::to_string(s.match_id()) + "  " + game_title(ctx, s.game(), s.scenario());
     line += "  " + std::string(status_word(s.status())) + "  seq " + std::to_string(s.seq()) + "  " +
             seats_text(s);
+    // Solitaire is never rated: saying "casual" there would suggest a choice that does not exist.
+    if (s.seats_size() >= 2) line += s.rated() ? "  rated" : "  casual";
     if (filter == wire::ListMatches::MINE && s.status() == wire::RUNNING)
       line += s.your_turn() ? "  " + ctx.style.yellow("your turn") : "  waiting for the opponent";
     if (s.status() != wire::FINISHED && s.clocks_size() > 0) {
@@ -139,7 +141,9 @@ int cmd_new(Context& ctx) {
     return ctx.fail(
         core::Status::invalid_argument("Usage: frontier new GAME [--scenario ID] [--side SIDE] "
                                        "[--option ID=VALUE]... [--private] [--clock fast|slow|B/I/C] "
-                                       "[--vs-bot easy|normal|hard]"));
+                                       "[--vs-bot easy|normal|hard] [--rated|--casual]"));
+  if (ctx.args.has("rated") && ctx.args.has("casual"))
+    return ctx.fail(core::Status::invalid_argument("A match is either --rated or --casual, not both"));
   wire::ClientMessage m;
   auto* c = m.mutable_create_match();
   c->set_game(ctx.args.positional[0]);
@@ -147,6 +151,8 @@ int cmd_new(Context& ctx) {
   c->set_side(ctx.args.get("side"));
   c->set_visibility(ctx.args.has("private") ? wire::PRIVATE : wire::PUBLIC);
   c->set_vs_bot(ctx.args.get("vs-bot"));
+  // Neither: the server's default (rated when public or against the computer, docs/cli.md).
+  if (ctx.args.has("rated") || ctx.args.has("casual")) c->set_rated(ctx.args.has("rated"));
   if (ctx.args.has("clock")) {
     auto clock = parse_clock(ctx.args.get("clock"));
     if (!clock) return ctx.fail(clock.status());
@@ -176,12 +182,19 @@ int cmd_new(Context& ctx) {
     for (const auto& g : list->games())
       if (g.id() == game && created.seat() >= 0 && created.seat() < g.seats_size())
         side = g.seats(created.seat());
+  bool solitaire = seat_count(ctx, game) == 1;
   *ctx.out << "Created match " << ctx.style.bold(std::to_string(created.match_id())) << " ("
            << game_title(ctx, game, c_scenario) << "); you play " << side << ".\n";
+  if (!solitaire) {
+    *ctx.out << (created.rated()
+                     ? "Rated: the result moves both players' ratings (`frontier ratings " + game + "`)."
+                     : "Casual: the result leaves ratings as they are.")
+             << "\n";
+  }
   if (!ctx.args.get("vs-bot").empty()) {
     *ctx.out << "The computer (" << ctx.args.get("vs-bot") << ") plays the other side; `frontier play "
              << created.match_id() << "`.\n";
-  } else if (seat_count(ctx, game) == 1) {
+  } else if (solitaire) {
     *ctx.out << "A solitaire game: it has started. Play it with `frontier play " << created.match_id()
              << "`.\n";
   } else {

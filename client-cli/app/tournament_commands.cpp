@@ -355,7 +355,12 @@ int cmd_ratings(Context& ctx) {
                   row.provisional() ? "  provisional" : "", row.bot() ? "  computer" : "");
     s << line;
   }
-  if (board.rows_size() == 0) s << "  nobody yet\n";
+  if (board.rows_size() == 0 && board.provisional_hidden() > 0) {
+    s << "  no established ratings yet; " << board.provisional_hidden()
+      << " provisional (too few games for a steady rating): --all shows them\n";
+  } else if (board.rows_size() == 0) {
+    s << "  nobody yet: finish a rated game, e.g. `frontier new " << board.game() << " --vs-bot easy`\n";
+  }
   if (ctx.args.has("history")) {
     s << "Your rating history:\n";
     for (const auto& h : board.history()) {

@@ -526,6 +526,14 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
     for (int s = 0; s < game->seat_count(); ++s)
       create.assigned.push_back(s == create.creator_seat ? SeatHolder{who.user_id, who.user_name} : *bot);
   }
+  // Rated by default when strangers meet (a public two-player match) or against the computer;
+  // casual among friends (private) unless asked; never alone (docs/play-by-web.md).
+  if (game->seat_count() != 2 && req.has_rated() && req.rated()) {
+    return send_error(*conn, rid, wire::INVALID_ARGUMENT,
+                      game->info().title() + " is not a two-player game here, so it cannot be rated");
+  }
+  create.rated = game->seat_count() == 2 &&
+                 (req.has_rated() ? req.rated() : req.visibility() == wire::PUBLIC || !req.vs_bot().empty());
   // Counted when the request is sound, so a refused one costs nothing of the allowance.
   if (!creation_rate_.take(who.user_id)) {
     return send_error(*conn, rid, wire::LIMIT_REACHED,
@@ -567,6 +575,7 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
           m->set_result(row.result);
           m->set_last_activity(row.last_activity);
           m->set_tournament_id(row.tournament_id);
+          m->set_rated(row.rated);
           for (int i = 0; game && row.status == wire::RUNNING && i < game->seat_count(); ++i) {
             if (row.awaiting & core::seat_bit(i)) m->add_active_sides(game->seat_name(i));
           }

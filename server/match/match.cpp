@@ -117,6 +117,10 @@ Match::Outcome Match::outcome() const {
   o.finished = finished();
   o.awaiting = awaiting_mask();
   o.remaining = clock_remaining();
+  o.aborted = history_.aborted;
+  o.rated = meta_.rated;
+  o.tournament_id = meta_.tournament_id;
+  o.seats = meta_.seats;
   if (!o.finished || history_.aborted) return o;
   if (history_.timed_out >= 0) {
     o.winner = game_.seat_count() == 2 ? 1 - history_.timed_out : -1;
@@ -308,6 +312,7 @@ void Match::subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t 
   m.mutable_created()->set_match_id(meta_.id);
   m.mutable_created()->set_seat(seat);
   m.mutable_created()->set_invite_code(meta_.invite_code);
+  m.mutable_created()->set_rated(meta_.rated);
   conn->send(m);
   send_update(*conn, 0, seat, 0);
 }

@@ -48,6 +48,7 @@ struct MatchServices {
     std::vector<std::pair<uint64_t, std::string>> seats;  // (user id, name) per seat
     wire::Visibility visibility = wire::PUBLIC;
     std::string time_control;
+    bool rated = false;  // as the match it follows
   };
   std::function<void(Rematch, std::function<void(uint64_t new_match_id)>)> start_rematch;
   // Clocks and notifications (match_clock.cpp); all optional (tests of other parts leave them out).
@@ -84,6 +85,7 @@ struct MatchMeta {
   uint64_t tournament_id = 0;
   uint32_t rematch_asked = 0;  // seat bit mask
   uint64_t rematch_match_id = 0;
+  bool rated = false;  // the result counts for ratings (else casual)
 };
 
 // Longest client_action_id accepted: it is stored with the action, forever.
@@ -136,14 +138,18 @@ class Match : public std::enable_shared_from_this<Match> {
   // Subscribes the creator right after creation (on the strand).
   void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
 
-  // How the match stands, for the tournament host: `winner` is the winning seat, -1 for a
-  // draw (meaningful once finished); `awaiting` the seats holding a prompt.
+  // How the match stands, for the tournament host and the ratings: `winner` is the winning seat,
+  // -1 for a draw (meaningful once finished); `awaiting` the seats holding a prompt.
   struct Outcome {
     bool finished = false;
     int winner = -1;
     uint32_t awaiting = 0;
     // Timed matches: each seat's bank now (all started equal); empty when untimed.
     std::vector<int64_t> remaining;
+    bool aborted = false;  // finished without a result
+    bool rated = false;
+    uint64_t tournament_id = 0;
+    std::vector<SeatHolder> seats;  // who holds each seat
   };
   Outcome outcome() const;
 

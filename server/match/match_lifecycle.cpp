@@ -164,6 +164,7 @@ void Match::rematch(const std::shared_ptr<Connection>& conn, uint64_t request_id
   }
   spec.visibility = meta_.visibility;
   spec.time_control = meta_.time_control.SerializeAsString();
+  spec.rated = meta_.rated;
   services_.start_rematch(std::move(spec), [self, reply, conn, request_id, asked](uint64_t new_id) {
     self->post([self, reply, conn, request_id, asked, new_id] {
       self->rematch_creating_ = false;
@@ -223,6 +224,7 @@ void MatchRegistry::create_rematch(MatchServices::Rematch spec, std::function<vo
   create.visibility = spec.visibility;
   if (spec.visibility == wire::PRIVATE) create.invite_code = auth::random_hex(8);
   create.time_control = std::move(spec.time_control);
+  create.rated = spec.rated;
   create.also = [of = spec.of, asked = spec.asked](storage::Store& s, uint64_t new_id) {
     return s.set_rematch(of, asked, new_id);
   };

@@ -61,6 +61,7 @@ void Match::fill_update(core::Seat seat, uint32_t since, wire::MatchUpdate& u) c
   }
   u.set_rematch_match_id(meta_.rematch_match_id);
   u.set_tournament_id(meta_.tournament_id);
+  u.set_rated(meta_.rated);
   if (seat >= 0) u.set_invite_code(meta_.invite_code);
   fill_clock_view(u);
 }

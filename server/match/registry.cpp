@@ -134,6 +134,7 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
   meta.tournament_id = row.tournament_id;
   meta.rematch_asked = row.rematch_asked;
   meta.rematch_match_id = row.rematch_match_id;
+  meta.rated = row.rated;
   meta.seats.resize(static_cast<size_t>(game->seat_count()));
   for (const auto& s : seats) {
     if (s.seat >= 0 && s.seat < game->seat_count())
@@ -174,6 +175,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   row.awaiting = full ? req->game->awaiting(*req->initial) : 0;
   row.invite_code = req->invite_code;
   row.tournament_id = req->tournament_id;
+  row.rated = req->rated;
   // A match created running (every seat given) starts its clocks in its creating transaction, so no
   // crash can leave it running untimed; wake_at = now makes the clock driver settle it at once.
   wire::TimeControl tc;
@@ -237,6 +239,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         meta.just_created = true;
         meta.invite_code = req->invite_code;
         meta.tournament_id = req->tournament_id;
+        meta.rated = req->rated;
         meta.clock_state = row.clock;
         meta.seats.resize(static_cast<size_t>(req->game->seat_count()));
         if (req->assigned.empty()) {

@@ -46,6 +46,7 @@ class MatchRegistry {
     std::vector<SeatHolder> assigned;
     std::string invite_code;     // PRIVATE matches
     uint64_t tournament_id = 0;  // tournament boards
+    bool rated = false;          // the result counts for ratings (else casual)
     // Runs in the same transaction as the match's creation, with its new id.
     std::function<core::Status(storage::Store&, uint64_t match_id)> also;
     // When > 0: refused if the creator already has this many OPEN matches, or holds a seat in

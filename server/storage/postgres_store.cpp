@@ -46,7 +46,9 @@ constexpr int64_t kMigrationLock = 0x46524f4e54494552;
 constexpr const char* kMatchColumns =
     "id, game, scenario, setup, seed_nonce, seed_commitment, status, visibility, time_control, created_by, "
     "created_at, seq, awaiting, result, clock, COALESCE(wake_at, 0), invite_code, "
-    "COALESCE(tournament_id, 0), rematch_asked, rematch_match_id, last_activity";
+    "COALESCE(tournament_id, 0), rematch_asked, rematch_match_id, last_activity, rated, ratings_recorded";
+// How many columns kMatchColumns names: queries read their own columns after them.
+constexpr int kMatchColumnCount = 23;
 
 MatchRow read_match(const Rows& r, int i) {
   MatchRow m;
@@ -71,6 +73,8 @@ MatchRow read_match(const Rows& r, int i) {
   m.rematch_asked = static_cast<uint32_t>(r.i64(i, 18));
   m.rematch_match_id = static_cast<uint64_t>(r.i64(i, 19));
   m.last_activity = r.i64(i, 20);
+  m.rated = r.i64(i, 21) != 0;
+  m.ratings_recorded = r.i64(i, 22) != 0;
   return m;
 }
 
@@ -203,11 +207,12 @@ class PostgresStore final : public Store {
     p.text(m.game).text(m.scenario).bytes(m.setup).text(m.seed_nonce).text(m.seed_commitment);
     p.i64(m.status).i64(m.visibility).bytes(m.time_control).i64(id64(m.created_by)).i64(m.created_at);
     p.i64(m.seq).i64(m.awaiting).text(m.result).text(m.invite_code).i64(id64(m.tournament_id));
+    p.i64(m.rated ? 1 : 0);
     return inserted(
         "INSERT INTO matches(game, scenario, setup, seed_nonce, seed_commitment, status, visibility, "
         "time_control, created_by, created_at, seq, awaiting, result, invite_code, tournament_id, "
-        "last_activity) "
-        "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,NULLIF($15::bigint, 0),$10) RETURNING id",
+        "last_activity, rated) "
+        "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,NULLIF($15::bigint, 0),$10,$16) RETURNING id",
         p);
   }
   core::Status set_seat(uint64_t match_id, int seat, uint64_t user_id) override {
@@ -445,11 +450,11 @@ class PostgresStore final : public Store {
     for (int i = 0; i < r.count(); ++i) {
       MyMatchRow m;
       m.match = read_match(r, i);
-      // The columns after kMatchColumns (read_match reads 0-20).
-      m.your_turn = r.i64(i, 21) != 0;
-      m.turn_since = r.i64(i, 22);
-      m.unread_chat = static_cast<uint32_t>(r.i64(i, 23));
-      m.unseen_result = r.i64(i, 24) != 0;
+      // The columns after kMatchColumns.
+      m.your_turn = r.i64(i, kMatchColumnCount) != 0;
+      m.turn_since = r.i64(i, kMatchColumnCount + 1);
+      m.unread_chat = static_cast<uint32_t>(r.i64(i, kMatchColumnCount + 2));
+      m.unseen_result = r.i64(i, kMatchColumnCount + 3) != 0;
       out.push_back(std::move(m));
     }
     return out;
@@ -516,6 +521,21 @@ class PostgresStore final : public Store {
     auto r = read("SELECT key, pool FROM rating_pools ORDER BY key", Params());
     std::vector<std::pair<std::string, std::string>> out;
     for (int i = 0; i < r.count(); ++i) out.emplace_back(r.str(i, 0), r.str(i, 1));
+    return out;
+  }
+  core::Status mark_ratings_recorded(uint64_t match_id) override {
+    Params p;
+    p.i64(id64(match_id));
+    return write("UPDATE matches SET ratings_recorded = 1 WHERE id = $1", p);
+  }
+  std::vector<uint64_t> rated_matches_unrecorded() override {
+    // As SQLite's: the partial index matches_rating_due holds only rated matches not yet recorded.
+    auto r = read(
+        "SELECT id FROM matches WHERE rated = 1 AND ratings_recorded = 0 AND status = 3 "
+        "AND tournament_id IS NULL ORDER BY id",
+        Params());
+    std::vector<uint64_t> out;
+    for (int i = 0; i < r.count(); ++i) out.push_back(static_cast<uint64_t>(r.i64(i, 0)));
     return out;
   }
 

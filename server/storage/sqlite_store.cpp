@@ -87,7 +87,9 @@ int run(Stmt& s) {
 constexpr const char* kMatchColumns =
     "id, game, scenario, setup, seed_nonce, seed_commitment, status, visibility, time_control, created_by, "
     "created_at, seq, awaiting, result, clock, coalesce(wake_at, 0), invite_code, "
-    "COALESCE(tournament_id, 0), rematch_asked, rematch_match_id, last_activity";
+    "COALESCE(tournament_id, 0), rematch_asked, rematch_match_id, last_activity, rated, ratings_recorded";
+// How many columns kMatchColumns names: queries read their own columns after them.
+constexpr int kMatchColumnCount = 23;
 
 MatchRow read_match(const Stmt& s) {
   MatchRow m;
@@ -112,6 +114,8 @@ MatchRow read_match(const Stmt& s) {
   m.rematch_asked = static_cast<uint32_t>(s.i64(18));
   m.rematch_match_id = static_cast<uint64_t>(s.i64(19));
   m.last_activity = s.i64(20);
+  m.rated = s.i64(21) != 0;
+  m.ratings_recorded = s.i64(22) != 0;
   return m;
 }
 
@@ -243,13 +247,13 @@ class SqliteStore final : public Store {
     Stmt& s = stmt(
         "INSERT INTO matches(game, scenario, setup, seed_nonce, seed_commitment, status, visibility, "
         "time_control, created_by, created_at, seq, awaiting, result, invite_code, tournament_id, "
-        "last_activity) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULLIF(?, 0),?)");
+        "last_activity, rated) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,NULLIF(?, 0),?,?)");
     s.bind_text(1, m.game).bind_text(2, m.scenario).bind(3, m.setup).bind_text(4, m.seed_nonce);
     s.bind_text(5, m.seed_commitment).bind(6, m.status).bind(7, m.visibility).bind(8, m.time_control);
     s.bind(9, static_cast<int64_t>(m.created_by)).bind(10, m.created_at).bind(11, m.seq).bind(12, m.awaiting);
     s.bind_text(13, m.result).bind_text(14, m.invite_code).bind(15, static_cast<int64_t>(m.tournament_id));
-    s.bind(16, m.created_at);
+    s.bind(16, m.created_at).bind(17, m.rated ? 1 : 0);
     return inserted(s);
   }
   core::Status set_seat(uint64_t match_id, int seat, uint64_t user_id) override {
@@ -476,11 +480,11 @@ class SqliteStore final : public Store {
     while (s.step() == SQLITE_ROW) {
       MyMatchRow r;
       r.match = read_match(s);
-      // The columns after kMatchColumns (read_match reads 0-20).
-      r.your_turn = s.i64(21) != 0;
-      r.turn_since = s.i64(22);
-      r.unread_chat = static_cast<uint32_t>(s.i64(23));
-      r.unseen_result = s.i64(24) != 0;
+      // The columns after kMatchColumns.
+      r.your_turn = s.i64(kMatchColumnCount) != 0;
+      r.turn_since = s.i64(kMatchColumnCount + 1);
+      r.unread_chat = static_cast<uint32_t>(s.i64(kMatchColumnCount + 2));
+      r.unseen_result = s.i64(kMatchColumnCount + 3) != 0;
       out.push_back(std::move(r));
     }
     s.reset();
@@ -546,6 +550,22 @@ class SqliteStore final : public Store {
     Stmt& s = stmt("SELECT key, pool FROM rating_pools ORDER BY key");
     std::vector<std::pair<std::string, std::string>> out;
     while (s.step() == SQLITE_ROW) out.emplace_back(s.str(0), s.str(1));
+    s.reset();
+    return out;
+  }
+  core::Status mark_ratings_recorded(uint64_t match_id) override {
+    Stmt& s = stmt("UPDATE matches SET ratings_recorded = 1 WHERE id = ?");
+    s.bind(1, static_cast<int64_t>(match_id));
+    return write(s);
+  }
+  std::vector<uint64_t> rated_matches_unrecorded() override {
+    // The partial index matches_rating_due holds only rated matches not yet recorded: the running
+    // ones and the few finished ones a crash left.
+    Stmt& s = stmt(
+        "SELECT id FROM matches WHERE rated = 1 AND ratings_recorded = 0 AND status = 3 "
+        "AND tournament_id IS NULL ORDER BY id");
+    std::vector<uint64_t> out;
+    while (s.step() == SQLITE_ROW) out.push_back(static_cast<uint64_t>(s.i64(0)));
     s.reset();
     return out;
   }

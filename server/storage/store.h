@@ -52,6 +52,9 @@ struct MatchRow {
   uint32_t rematch_asked = 0;  // seat bit mask
   uint64_t rematch_match_id = 0;
   int64_t last_activity = 0;
+  // Rated or casual (migrations/0007_rated.sql).
+  bool rated = false;
+  bool ratings_recorded = false;  // its result went into the rating pools (or counted for nothing)
 };
 
 // One row of "my matches" (ListMatches MINE), with what the user has seen of it.
@@ -262,6 +265,12 @@ class Store {
   virtual std::vector<TournamentMatchRow> tournament_matches() = 0;
   virtual core::Status put_rating_pool(const std::string& key, const std::string& pool) = 0;
   virtual std::vector<std::pair<std::string, std::string>> rating_pools() = 0;
+  // Rated matches outside tournaments (migrations/0007_rated.sql). Written in the transaction that
+  // stores the rating pools with the match's result, so it is rated exactly once.
+  virtual core::Status mark_ratings_recorded(uint64_t match_id) = 0;
+  // Finished rated matches outside tournaments whose result is not yet in the pools (a crash
+  // between the end's commit and the rating's), by id.
+  virtual std::vector<uint64_t> rated_matches_unrecorded() = 0;
 
   // Clocks, vacations, profiles and webhooks (migrations/0003_clocks.sql).
   virtual core::Status put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) = 0;

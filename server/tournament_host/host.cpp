@@ -61,6 +61,7 @@ void TournamentHost::start() {
     std::vector<std::pair<uint64_t, std::string>> events;
     std::vector<storage::TournamentMatchRow> links;
     std::vector<std::pair<std::string, std::string>> pools;
+    std::vector<uint64_t> unrated;  // finished rated matches outside tournaments not yet rated
     std::map<uint64_t, std::string> names;
   };
   auto loaded = std::make_shared<Loaded>();
@@ -68,6 +69,7 @@ void TournamentHost::start() {
     loaded->events = s.tournaments();
     loaded->links = s.tournament_matches();
     loaded->pools = s.rating_pools();
+    loaded->unrated = s.rated_matches_unrecorded();
   });
 
   std::vector<NewGame> games;
@@ -85,6 +87,7 @@ void TournamentHost::start() {
         spdlog::error("rating pool {}: {}", key, pool.status().message());
         continue;
       }
+      for (const auto& change : pool.value().history()) rated_matches_.insert(change.match_id);
       book_.put_pool(key, std::move(pool.value()));
     }
     for (const auto& [id, bytes] : loaded->events) {
@@ -136,6 +139,7 @@ void TournamentHost::start() {
   matches_.set_finish_listener([this](uint64_t id) { on_finished(id); });
   // Matches that finished while the server was down (or before their result was stored).
   for (uint64_t id : unrecorded) on_finished(id);
+  for (uint64_t id : loaded->unrated) on_finished(id);
   create_games(games);
   clock_ = std::thread([this] { clock_loop(); });
 }
@@ -192,9 +196,7 @@ std::vector<TournamentHost::NewGame> TournamentHost::plan_locked(Hosted& h, int6
 void TournamentHost::persist_locked(const Hosted& h, const std::vector<std::string>& pools,
                                     uint64_t recorded_match) {
   std::string bytes = tn::serialize_event(h.event);
-  std::vector<std::pair<std::string, std::string>> pool_bytes;
-  for (const auto& key : pools)
-    pool_bytes.emplace_back(key, tn::pool_to_proto(key, book_.pool(key)).SerializeAsString());
+  auto pool_bytes = pool_bytes_locked(pools);
   writer_.submit(
       [id = h.id, bytes = std::move(bytes), pool_bytes = std::move(pool_bytes), recorded_match,
        now = now_()](storage::Store& s) {
@@ -207,18 +209,28 @@ void TournamentHost::persist_locked(const Hosted& h, const std::vector<std::stri
       nullptr);
 }
 
+std::vector<std::pair<std::string, std::string>> TournamentHost::pool_bytes_locked(
+    const std::vector<std::string>& keys) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& key : keys)
+    out.emplace_back(key, tn::pool_to_proto(key, book_.pool(key)).SerializeAsString());
+  return out;
+}
+
 void TournamentHost::create_games(const std::vector<NewGame>& games) {
   for (const NewGame& g : games) {
     MatchRegistry::CreateRequest create;
     frontier::MatchSetup setup;
     uint64_t organiser = 0;
     std::string time_control;
+    bool rated = false;
     {
       std::lock_guard lock(mu_);
       const tn::Event& ev = events_.at(g.tournament).event;
       setup.ParseFromString(ev.config.options);  // game, scenario and options, stored at creation
       organiser = ev.organiser;
       time_control = ev.config.clock;  // a serialized wire::TimeControl, empty = untimed
+      rated = ev.config.rated;
       create.creator_name = name_of(organiser);
       create.assigned = {{g.seat0, name_of(g.seat0)}, {g.seat1, name_of(g.seat1)}};
     }
@@ -238,6 +250,7 @@ void TournamentHost::create_games(const std::vector<NewGame>& games) {
     create.initial = std::move(initial.value());
     create.creator = organiser;
     create.tournament_id = g.tournament;
+    create.rated = rated;  // shown on the match; the host rates it (record), not the casual rater
     create.time_control = time_control;
     storage::TournamentMatchRow link{0, g.tournament, g.round, g.board, g.game, false};
     create.also = [link](storage::Store& s, uint64_t match_id) mutable {
@@ -263,15 +276,23 @@ void TournamentHost::create_games(const std::vector<NewGame>& games) {
 }
 
 void TournamentHost::on_finished(uint64_t match_id) {
+  bool linked = false;
   {
     std::lock_guard lock(mu_);
     auto it = links_.find(match_id);
-    if (it == links_.end() || it->second.recorded) return;
+    if (it != links_.end() && it->second.recorded) return;
+    linked = it != links_.end();
+    if (!linked && rated_matches_.count(match_id)) return;
   }
-  matches_.with(match_id, [this, match_id](const std::shared_ptr<Match>& match) {
+  matches_.with(match_id, [this, match_id, linked](const std::shared_ptr<Match>& match) {
     if (!match) return;
     Match::Outcome outcome = match->outcome();
-    if (outcome.finished) record(match_id, outcome);
+    if (!outcome.finished) return;
+    if (linked) {
+      record(match_id, outcome);
+    } else if (outcome.rated && outcome.tournament_id == 0) {
+      rate_match(match_id, match->game().id(), outcome);
+    }
   });
 }
 

@@ -2,9 +2,10 @@
 // The host keeps every event in memory, stores it whole after each change, creates each board's
 // matches with the paired users seated, records finished matches into their boards, pairs the
 // next round when one ends, forfeits at round deadlines and rates every finished game of a rated
-// event (Glicko-2, per title and per side). Everything it needs to resume is in the database:
-// after a restart it reloads the events, finds the matches that finished while it was down and
-// creates the matches a board still lacks.
+// event (Glicko-2, per title and per side), and every rated match outside tournaments too: the
+// rating pools are one, and one lock orders their stored copies. Everything it needs to resume is
+// in the database: after a restart it reloads the events, finds the matches that finished while it
+// was down and creates the matches a board still lacks.
 #pragma once
 
 #include <atomic>
@@ -71,6 +72,10 @@ class TournamentHost {
   void create_games(const std::vector<NewGame>& games);
   void on_finished(uint64_t match_id);
   void record(uint64_t match_id, const Match::Outcome& outcome);
+  // A finished rated match outside tournaments (match_ratings.cpp): rates it once.
+  void rate_match(uint64_t match_id, const std::string& title, const Match::Outcome& outcome);
+  // Under mu_: the pools under `keys` as stored bytes, for a writer job.
+  std::vector<std::pair<std::string, std::string>> pool_bytes_locked(const std::vector<std::string>& keys);
   void tick();
   void clock_loop();
 
@@ -103,6 +108,9 @@ class TournamentHost {
   std::map<uint64_t, std::string> names_;
   std::map<uint64_t, std::string> warned_;  // the last pairing failure logged, per event
   tournament::RatingBook book_;
+  // Matches whose result is in the pools (from their histories) or on its way there: a match is
+  // rated at most once, whoever tells of its end.
+  std::set<uint64_t> rated_matches_;
   std::thread clock_;
   std::mutex clock_mu_;
   std::condition_variable clock_cv_;

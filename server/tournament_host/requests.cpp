@@ -267,6 +267,12 @@ void TournamentHost::ratings(const ConnPtr& conn, uint64_t rid, const wire::GetR
         r->set_games(row.games);
         r->set_provisional(row.provisional);
       }
+      if (!req.include_provisional()) {
+        uint32_t hidden = 0;
+        for (const auto& [player, entry] : it->second.entries())
+          hidden += it->second.provisional(player) ? 1 : 0;
+        board->set_provisional_hidden(hidden);
+      }
       for (const auto& change : it->second.history()) {
         if (req.history_of() == 0 || change.player != req.history_of()) continue;
         auto* h = board->add_history();

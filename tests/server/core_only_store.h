@@ -35,6 +35,8 @@ class CoreOnlyStore : public storage::Store {
   std::vector<storage::TournamentMatchRow> tournament_matches() override { return {}; }
   core::Status put_rating_pool(const std::string&, const std::string&) override { return {}; }
   std::vector<std::pair<std::string, std::string>> rating_pools() override { return {}; }
+  core::Status mark_ratings_recorded(uint64_t) override { return {}; }
+  std::vector<uint64_t> rated_matches_unrecorded() override { return {}; }
 
   core::Status put_clock(uint64_t, const std::string&, int64_t) override { return {}; }
   std::vector<std::pair<uint64_t, int64_t>> clock_wakes() override { return {}; }

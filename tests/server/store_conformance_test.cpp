@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <functional>
 #include <future>
+#include <map>
 #include <set>
 
 #include "storage/writer.h"
@@ -556,6 +557,52 @@ TYPED_TEST(StoreConformance, RatingPoolsAreReplacedAndOrderedByteWise) {
   EXPECT_EQ(pools[2].first, "race/A");
   EXPECT_EQ(pools[2].second, all_bytes());
   EXPECT_EQ(pools[3].first, "race/B");
+}
+
+// Rated and casual matches (migrations/0007_rated.sql): the choice is kept and read back by every
+// list, and only finished rated matches outside tournaments wait for their rating until marked.
+TYPED_TEST(StoreConformance, RatedMatchesWaitForTheirRatingOnce) {
+  uint64_t a = this->user("amina");
+  auto rated_row = [&](bool rated, uint64_t tournament) {
+    MatchRow row = match_row(a);
+    row.rated = rated;
+    row.tournament_id = tournament;
+    return row;
+  };
+  uint64_t rated = this->match(rated_row(true, 0));
+  uint64_t casual = this->match(rated_row(false, 0));
+  uint64_t in_event = this->match(rated_row(true, 7));
+  uint64_t running = this->match(rated_row(true, 0));
+  this->tx([&](Store& s) {
+    for (uint64_t id : {rated, casual, in_event, running}) ASSERT_TRUE(s.set_seat(id, 0, a));
+  });
+  auto loaded = this->s().load_match(rated);
+  ASSERT_TRUE(loaded);
+  EXPECT_TRUE(loaded->rated);
+  EXPECT_FALSE(loaded->ratings_recorded);
+  EXPECT_FALSE(this->s().load_match(casual)->rated);
+  std::map<uint64_t, bool> listed;
+  for (const auto& row : this->s().open_matches(10)) listed[row.id] = row.rated;
+  EXPECT_EQ(listed,
+            (std::map<uint64_t, bool>{{rated, true}, {casual, false}, {in_event, true}, {running, true}}));
+  listed.clear();
+  for (const auto& row : this->s().my_matches(a, 10)) listed[row.match.id] = row.match.rated;
+  EXPECT_EQ(listed.at(rated), true);
+  EXPECT_EQ(listed.at(casual), false);
+  for (const auto& row : this->s().matches_of_user(a, 10)) EXPECT_EQ(row.rated, row.id != casual);
+  EXPECT_TRUE(this->s().rated_matches_unrecorded().empty()) << "nothing has finished";
+
+  this->tx([&](Store& s) {
+    for (uint64_t id : {rated, casual, in_event})
+      ASSERT_TRUE(s.update_match(id, 3, 5, 0, "over", 2000, 2000));
+    ASSERT_TRUE(s.update_match(running, 2, 3, 1, "", 0, 2000));
+  });
+  EXPECT_EQ(this->s().rated_matches_unrecorded(), std::vector<uint64_t>{rated})
+      << "casual, tournament and running matches are not rated here";
+  this->tx([&](Store& s) { ASSERT_TRUE(s.mark_ratings_recorded(rated)); });
+  EXPECT_TRUE(this->s().rated_matches_unrecorded().empty());
+  EXPECT_TRUE(this->s().load_match(rated)->ratings_recorded);
+  EXPECT_FALSE(this->s().load_match(running)->ratings_recorded);
 }
 
 TYPED_TEST(StoreConformance, ClocksAndTheirWakeUps) {

@@ -124,7 +124,7 @@ function Page(props: { route: Route; conn: Connection; user: SessionUser | null;
     case "tournaments":
       return <TournamentsPage conn={conn} user={user} />;
     case "ratings":
-      return <RatingsPage conn={conn} user={user} />;
+      return <RatingsPage key={route.game ?? ""} conn={conn} user={user} game={route.game} />;
     case "tournament":
       return <TournamentPage key={route.id.toString()} conn={conn} user={user} id={route.id} />;
     case "not-found":

@@ -14,6 +14,8 @@ describe("parseRoute", () => {
       expect(parseRoute(`#/${page}`)).toEqual({ page });
     }
     expect(parseRoute("#/lobby/")).toEqual({ page: "lobby" });
+    expect(parseRoute("#/ratings/khartoum")).toEqual({ page: "ratings", game: "khartoum" });
+    expect(parseRoute("#/ratings/no%20such")).toEqual({ page: "not-found", path: "/ratings/no%20such" });
   });
 
   test("a match, with or without its invite code", () => {

@@ -11,7 +11,7 @@ export type Route =
   | { page: "replay"; id: bigint; invite: string }
   | { page: "settings" }
   | { page: "tournaments" }
-  | { page: "ratings" }
+  | { page: "ratings"; game?: string }
   | { page: "tournament"; id: bigint }
   | { page: "not-found"; path: string };
 
@@ -26,6 +26,8 @@ export function parseRoute(hash: string): Route {
       return { page: head };
     }
   }
+  // One game's ratings: #/ratings/khartoum (a game id is letters, digits, '_' and '-').
+  if (head === "ratings" && parts.length === 2 && /^[A-Za-z0-9_-]{1,64}$/.test(first)) return { page: "ratings", game: first };
   const matchId = id(first);
   if (matchId !== null) {
     // A private match is watched with its invite code: #/match/<id>/<code>.
@@ -58,6 +60,7 @@ export const links = {
   settings: "#/settings",
   tournaments: "#/tournaments",
   ratings: "#/ratings",
+  ratingsOf: (game: string) => `#/ratings/${game}`,
   match: (id: bigint, invite = "") => (invite ? `#/match/${id}/${invite}` : `#/match/${id}`),
   replay: (id: bigint, invite = "") => (invite ? `#/replay/${id}/${invite}` : `#/replay/${id}`),
   join: (id: bigint, invite: string) => `#/join/${id}/${invite}`,

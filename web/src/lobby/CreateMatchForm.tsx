@@ -1,6 +1,6 @@
 // Creating a match: game, scenario and options (named as in the rulebook), the creator's side,
 // the opponent (a person, or the computer at a level: it then starts at once), public or
-// private (a private match is joined through its invite link) and the clock.
+// private (a private match is joined through its invite link), rated or casual, and the clock.
 import { useState } from "preact/hooks";
 import type { Connection } from "../net/connection";
 import { Visibility, type GameList } from "../gen/wire_pb";
@@ -26,6 +26,10 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
   const [side, setSide] = useState("");
   const [visibility, setVisibility] = useState(Visibility.PUBLIC);
   const [vsBot, setVsBot] = useState("");  // "" = a person; else the computer's level
+  // null = the server's default, which the form shows: rated for public matches and games
+  // against the computer, casual for private ones (docs/play-by-web.md).
+  const [ratedChoice, setRatedChoice] = useState<boolean | null>(null);
+  const rated = ratedChoice ?? (vsBot !== "" || visibility === Visibility.PUBLIC);
   const [clock, setClock] = useState("");
   const [custom, setCustom] = useState<CustomClockFields>(defaultCustomClock);
   const [created, setCreated] = useState<Created | null>(null);
@@ -58,6 +62,7 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
             visibility,
             timeControl: chosen.clock,
             vsBot: solitaire ? "" : vsBot,
+            rated: solitaire ? undefined : rated,
           },
         },
         "created",
@@ -128,6 +133,17 @@ export function CreateMatchForm(props: { conn: Connection; games: GameList; onCr
             <input type="radio" name="visibility" checked={visibility === Visibility.PRIVATE}
               onChange={() => setVisibility(Visibility.PRIVATE)} />
             Private (by invite link)
+          </label>
+        </fieldset>}
+        {game && !solitaire && <fieldset>
+          <legend>Rating</legend>
+          <label>
+            <input type="radio" name="rated" value="rated" checked={rated} onChange={() => setRatedChoice(true)} />
+            Rated (the result moves both players' ratings)
+          </label>
+          <label>
+            <input type="radio" name="rated" value="casual" checked={!rated} onChange={() => setRatedChoice(false)} />
+            Casual (ratings stay as they are)
           </label>
         </fieldset>}
         <label>

@@ -29,6 +29,9 @@ export function MatchTitle(props: { games: GameList | null; match: MatchSummary 
     <span class="match-title">
       <strong>{gameTitle(games, match.game)}</strong> — {scenarioName(game, match.scenario)}{" "}
       <span class="muted">#{match.matchId.toString()}</span>
+      {match.seats.length >= 2 && (
+        <span class="muted" data-testid="rated-badge"> · {match.rated ? "rated" : "casual"}</span>
+      )}
     </span>
   );
 }

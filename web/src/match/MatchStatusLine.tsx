@@ -1,5 +1,6 @@
 // Where the match stands: waiting, whose turn and phase, or how it ended.
 import { EndReason, MatchStatus, type MatchUpdate } from "../gen/wire_pb";
+import { links } from "../app/router";
 import { seatsText } from "../app/players";
 import { turnText } from "../app/turnText";
 
@@ -26,7 +27,15 @@ export function MatchStatusLine(props: { update: MatchUpdate }) {
   return (
     <div class="status">
       <p data-testid="match-status" data-status={MatchStatus[update.status]}>{text}</p>
-      <p class="muted">{players}</p>
+      <p class="muted">
+        {players}
+        {update.seats.length >= 2 && (
+          <span data-testid="match-rated">
+            {" · "}
+            {update.rated ? <a href={links.ratingsOf(update.game)}>rated</a> : "casual"}
+          </span>
+        )}
+      </p>
     </div>
   );
 }
