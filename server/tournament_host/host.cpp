@@ -318,6 +318,7 @@ void TournamentHost::clock_loop() {
   while (!stopping_) {
     clock_cv_.wait_for(lock, std::chrono::seconds(1));
     if (stopping_) break;
+    if (leadership_ && !leadership_->is_leader()) continue;
     lock.unlock();
     tick();
     lock.lock();

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "match/registry.h"
+#include "storage/leadership.h"
 #include "storage/writer.h"
 #include "tournament_rules/event.h"
 #include "tournament_rules/rating_book.h"
@@ -44,6 +45,10 @@ class TournamentHost {
   void set_bot_finder(std::function<std::optional<SeatHolder>(const std::string& level)> finder) {
     bot_finder_ = std::move(finder);
   }
+
+  // Only the leader runs the tournament clock (start times, round deadlines): on a shared
+  // database one node of the site does. Set before start(); without it this node always does.
+  void set_leadership(const storage::Leadership* leadership) { leadership_ = leadership; }
 
   // Answers a tournament or rating request; false when `msg` is none of them.
   bool handle(const std::shared_ptr<Connection>& conn, uint64_t rid, const wire::ClientMessage& msg);
@@ -108,6 +113,7 @@ class TournamentHost {
   std::condition_variable clock_cv_;
   bool stopping_ = false;
   std::function<std::optional<SeatHolder>(const std::string& level)> bot_finder_;
+  const storage::Leadership* leadership_ = nullptr;
 };
 
 }  // namespace frontier::server

@@ -1,0 +1,186 @@
+// Several frontierd nodes on one PostgreSQL database (docs/operations.md, "Running several
+// nodes"): one node at a time is the leader and runs the duties that must happen once per site;
+// when it dies (SIGKILL) another takes over within a few seconds and the duty still happens once.
+// The nodes use the manual clock, each its own: a node fires a clock only when it leads and its
+// clock has passed the deadline, so each check is exact.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "harness.h"
+#include "play_support.h"
+#include "postgres_server.h"
+#include "webhook_receiver.h"
+
+namespace frontier::testing {
+namespace {
+
+constexpr int64_t kStart = 1800000000;
+
+// A fresh database of the test process's PostgreSQL for the nodes of one test.
+std::string fresh_database() {
+  static std::atomic<int> n{0};
+  std::string name = "cluster_" + std::to_string(n++);
+  std::string error;
+  if (!shared_postgres().create_database(name, &error)) {
+    ADD_FAILURE() << error;
+    return {};
+  }
+  return shared_postgres().url(name);
+}
+
+std::vector<std::string> node_flags() {
+  return {"--manual-clock=" + std::to_string(kStart), "--public-url", "http://example.test"};
+}
+
+// Waits until `node`'s /metrics says frontier_leader is `value`.
+bool await_leader(const ServerProcess& node, double value, std::chrono::milliseconds limit) {
+  auto until = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < until) {
+    if (node.metric("frontier_leader") == value) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+// Two nodes on one database; `a` starts first and leads, `b` follows.
+struct TwoNodes {
+  ServerProcess a{node_flags()};
+  ServerProcess b{node_flags()};
+  bool start(std::string* error) {
+    std::string url = fresh_database();
+    if (url.empty()) return false;
+    a.set_db(url);
+    b.set_db(url);
+    return a.start(error) && await_leader(a, 1, std::chrono::seconds(5)) && b.start(error);
+  }
+};
+
+bool set_webhook(Player& p, const std::string& url) {
+  wire::ClientMessage set;
+  set.mutable_update_profile()->set_webhook_url(url);
+  auto r = p.c->request(set);
+  return r && r->has_profile();
+}
+
+wire::MatchUpdate watch(Player& p, uint64_t id) {
+  wire::ClientMessage m;
+  m.mutable_watch_match()->set_match_id(id);
+  auto r = p.c->request(m);
+  return r && r->has_update() ? r->update() : wire::MatchUpdate{};
+}
+
+TEST(ClusterTest, OneLeaderDeliversEachWebhookOnceAndAnotherTakesOverAfterSigkill) {
+  WebhookReceiver receiver;
+  TwoNodes nodes;
+  std::string error;
+  ASSERT_TRUE(nodes.start(&error)) << error;
+
+  // Both players are on the follower, which stores the "your turn" in the outbox; the leader
+  // reads it from there and delivers it, once.
+  Player north, south;
+  uint64_t id = start_race(north, south, nodes.b.port(), {}, "hook");
+  ASSERT_NE(id, 0u);
+  ASSERT_TRUE(set_webhook(south, receiver.url()));
+  uint32_t seq = north.last.seq();
+  ASSERT_TRUE(act(north, id, seq, race_bid(3)));
+  ASSERT_TRUE(act(south, id, seq, race_bid(0)));  // North to move
+  ASSERT_TRUE(leave(south, id));
+  ASSERT_TRUE(act(north, id, seq, race_roll()));  // South's turn: one webhook
+  ASSERT_TRUE(receiver.await_requests(1, std::chrono::seconds(5)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));  // another look at the outbox
+  EXPECT_EQ(receiver.bodies().size(), 1u);
+  EXPECT_NE(nodes.a.log().find("webhook for user " + std::to_string(south.user_id) + " delivered"),
+            std::string::npos);
+  EXPECT_EQ(nodes.b.log().find("delivered"), std::string::npos) << "the follower sends nothing";
+  // The follower keeps trying for the lock (every second) and never gets it while A lives.
+  EXPECT_EQ(nodes.b.metric("frontier_leader"), 0);
+  EXPECT_EQ(nodes.a.metric("frontier_leader"), 1);
+
+  // The leader dies: the follower takes the lock once PostgreSQL has ended the dead session.
+  auto killed = std::chrono::steady_clock::now();
+  nodes.a.kill_hard();
+  ASSERT_TRUE(await_leader(nodes.b, 1, std::chrono::seconds(5))) << nodes.b.log();
+  std::printf("the follower led %lld ms after the SIGKILL\n",
+              static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         std::chrono::steady_clock::now() - killed)
+                                         .count()));
+  ASSERT_TRUE(act(south, id, seq, race_roll()));
+  ASSERT_TRUE(act(north, id, seq, race_roll()));  // South's turn again: the second webhook
+  ASSERT_TRUE(receiver.await_requests(2, std::chrono::seconds(5)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  ASSERT_EQ(receiver.bodies().size(), 2u);
+  EXPECT_NE(receiver.bodies()[1], receiver.bodies()[0]);
+  for (const auto& body : receiver.bodies())
+    EXPECT_NE(body.find("\"kind\":\"your_turn\""), std::string::npos) << body;
+}
+
+TEST(ClusterTest, ClockFiresOnlyOnTheLeaderAndTheNextLeaderFiresWhatIsDue) {
+  TwoNodes nodes;
+  std::string error;
+  ASSERT_TRUE(nodes.start(&error)) << error;
+  Player north, south, watcher;
+  wire::TimeControl tc;
+  tc.set_kind(wire::TimeControl::FISCHER);
+  tc.set_initial_seconds(3600);
+  uint64_t id = start_race(north, south, nodes.b.port(), tc, "tick");
+  ASSERT_NE(id, 0u);
+  ASSERT_TRUE(register_player(watcher, nodes.b.port(), "tickwatch"));
+  uint32_t seq = north.last.seq();
+  ASSERT_TRUE(act(north, id, seq, race_bid(3)));
+  ASSERT_TRUE(act(south, id, seq, race_bid(0)));
+  ASSERT_TRUE(act(north, id, seq, race_roll()));  // South's clock runs: out at kStart + 3600
+
+  // The follower's clock passes the deadline, but it does not lead: nothing fires.
+  ASSERT_EQ(advance(watcher, 3600), kStart + 3600);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  EXPECT_EQ(watch(watcher, id).status(), wire::RUNNING);
+
+  // The leader dies; the follower leads, finds the deadline passed and fires it, once.
+  nodes.a.kill_hard();
+  ASSERT_TRUE(await_leader(nodes.b, 1, std::chrono::seconds(5))) << nodes.b.log();
+  wire::MatchUpdate u;
+  for (int i = 0; i < 100; ++i) {
+    u = watch(watcher, id);
+    if (u.status() == wire::FINISHED) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(u.status(), wire::FINISHED) << nodes.b.log();
+  EXPECT_EQ(u.end_reason(), wire::END_BY_TIMEOUT);
+  EXPECT_EQ(u.game_status().result(), "South loses on time");
+  EXPECT_EQ(u.seq(), seq + 1) << "one timeout, nothing else";
+  ASSERT_EQ(advance(watcher, 3600), kStart + 7200);
+  EXPECT_EQ(watch(watcher, id).seq(), seq + 1);
+}
+
+// User names are unique by a constraint of the database, not by one node's memory: two nodes
+// registering the same name at the same moment give it to one account.
+TEST(ClusterTest, TwoNodesRegisteringOneNameAtOnceMakeOneAccount) {
+  TwoNodes nodes;
+  std::string error;
+  ASSERT_TRUE(nodes.start(&error)) << error;
+  for (int round = 0; round < 5; ++round) {
+    std::string name = "samename" + std::to_string(round);
+    client::ProtocolClient ca, cb;
+    ASSERT_TRUE(connect(ca, nodes.a.port()));
+    ASSERT_TRUE(connect(cb, nodes.b.port()));
+    core::Result<wire::ServerMessage> ra = core::Status::not_found("no answer");
+    core::Result<wire::ServerMessage> rb = core::Status::not_found("no answer");
+    std::thread ta([&] { ra = ca.register_user(name, "correct horse battery"); });
+    std::thread tb([&] { rb = cb.register_user(name, "correct horse battery"); });
+    ta.join();
+    tb.join();
+    ASSERT_TRUE(ra && rb);
+    int made = (ra->has_auth() ? 1 : 0) + (rb->has_auth() ? 1 : 0);
+    EXPECT_EQ(made, 1) << "round " << round;
+    const auto& refused = ra->has_auth() ? *rb : *ra;
+    ASSERT_TRUE(refused.has_error());
+    EXPECT_EQ(refused.error().code(), wire::NAME_TAKEN);
+  }
+}
+
+}  // namespace
+}  // namespace frontier::testing
