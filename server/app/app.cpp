@@ -144,6 +144,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
 
   ServiceConfig service_config = config.service;
   service_config.now = now;
+  service_config.shared_limits = leadership->clustered();
   // Device tokens outlive restarts only with a key kept on disk; one given by the operator must
   // load, the default beside the database may fail (a read-only folder): then tokens last until exit.
   // A database URL (PostgreSQL) has no folder beside it: its nodes need --device-key, one file.

@@ -5,6 +5,7 @@
 // clock has passed the deadline, so each check is exact.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -180,6 +181,62 @@ TEST(ClusterTest, TwoNodesRegisteringOneNameAtOnceMakeOneAccount) {
     ASSERT_TRUE(refused.has_error());
     EXPECT_EQ(refused.error().code(), wire::NAME_TAKEN);
   }
+}
+
+// Wrong passwords at `name`, taking turns over `ports` (one connection to each, all from
+// `address`), until every node throttles; how many passwords the site checked.
+int guesses_checked(const std::vector<uint16_t>& ports, const std::string& address, const std::string& name) {
+  std::vector<std::unique_ptr<client::ProtocolClient>> clients;
+  for (uint16_t port : ports) {
+    auto c = std::make_unique<client::ProtocolClient>();
+    c->local_address = address;
+    if (!connect(*c, port)) return -1;
+    clients.push_back(std::move(c));
+  }
+  int checked = 0;
+  std::vector<bool> throttled(ports.size(), false);
+  for (int i = 0; i < 40 && std::count(throttled.begin(), throttled.end(), false) > 0; ++i) {
+    size_t n = static_cast<size_t>(i) % ports.size();
+    if (throttled[n]) continue;
+    wire::ClientMessage m;
+    m.mutable_login()->set_name(name);
+    m.mutable_login()->set_password("wrong guess " + std::to_string(i));
+    auto r = clients[n]->request(m);
+    if (!r || !r->has_error()) return -1;
+    if (r->error().code() == wire::LOGIN_THROTTLED) throttled[n] = true;
+    if (r->error().code() == wire::BAD_CREDENTIALS) ++checked;
+  }
+  return checked;
+}
+
+// A password guesser spread over two nodes gets the tries one node allows, no more: per name
+// and address (5 a minute), and per name from many addresses (set to 6 here).
+TEST(ClusterTest, GuessesSpreadOverTwoNodesGetNoMoreTriesThanOnOne) {
+  std::vector<std::string> flags = {"--login-failures-per-name", "6"};
+  ServerProcess single(flags);
+  single.set_db(fresh_database());
+  std::string error;
+  ASSERT_TRUE(single.start(&error)) << error;
+  Player victim;
+  ASSERT_TRUE(register_player(victim, single.port(), "victim", &error)) << error;
+  int one = guesses_checked({single.port()}, "127.0.0.1", victim.name);
+  EXPECT_EQ(one, 5);
+  single.kill_hard();
+
+  ServerProcess a(flags), b(flags);
+  std::string url = fresh_database();
+  a.set_db(url);
+  b.set_db(url);
+  ASSERT_TRUE(a.start(&error)) << error;
+  ASSERT_TRUE(b.start(&error)) << error;
+  Player target;
+  ASSERT_TRUE(register_player(target, a.port(), "target", &error)) << error;
+  EXPECT_EQ(guesses_checked({a.port(), b.port()}, "127.0.0.1", target.name), one);
+  // From other addresses, each under its own limit: the name's limit holds site-wide.
+  int spread = 0;
+  for (int i = 2; i < 8; ++i)
+    spread += guesses_checked({a.port(), b.port()}, "127.0.0." + std::to_string(i), target.name);
+  EXPECT_EQ(spread, 1) << "6 failures per name in all: 5 from 127.0.0.1, then one";
 }
 
 }  // namespace
