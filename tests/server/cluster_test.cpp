@@ -22,16 +22,6 @@ namespace {
 constexpr int64_t kStart = 1800000000;
 
 // A fresh database of the test process's PostgreSQL for the nodes of one test.
-std::string fresh_database() {
-  static std::atomic<int> n{0};
-  std::string name = "cluster_" + std::to_string(n++);
-  std::string error;
-  if (!shared_postgres().create_database(name, &error)) {
-    ADD_FAILURE() << error;
-    return {};
-  }
-  return shared_postgres().url(name);
-}
 
 std::vector<std::string> node_flags() {
   return {"--manual-clock=" + std::to_string(kStart), "--public-url", "http://example.test"};
@@ -52,7 +42,7 @@ struct TwoNodes {
   ServerProcess a{node_flags()};
   ServerProcess b{node_flags()};
   bool start(std::string* error) {
-    std::string url = fresh_database();
+    std::string url = fresh_shared_database("cluster");
     if (url.empty()) return false;
     a.set_db(url);
     b.set_db(url);
@@ -214,7 +204,7 @@ int guesses_checked(const std::vector<uint16_t>& ports, const std::string& addre
 TEST(ClusterTest, GuessesSpreadOverTwoNodesGetNoMoreTriesThanOnOne) {
   std::vector<std::string> flags = {"--login-failures-per-name", "6"};
   ServerProcess single(flags);
-  single.set_db(fresh_database());
+  single.set_db(fresh_shared_database("cluster"));
   std::string error;
   ASSERT_TRUE(single.start(&error)) << error;
   Player victim;
@@ -224,7 +214,7 @@ TEST(ClusterTest, GuessesSpreadOverTwoNodesGetNoMoreTriesThanOnOne) {
   single.kill_hard();
 
   ServerProcess a(flags), b(flags);
-  std::string url = fresh_database();
+  std::string url = fresh_shared_database("cluster");
   a.set_db(url);
   b.set_db(url);
   ASSERT_TRUE(a.start(&error)) << error;
