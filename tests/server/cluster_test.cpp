@@ -21,8 +21,6 @@ namespace {
 
 constexpr int64_t kStart = 1800000000;
 
-// A fresh database of the test process's PostgreSQL for the nodes of one test.
-
 std::vector<std::string> node_flags() {
   return {"--manual-clock=" + std::to_string(kStart), "--public-url", "http://example.test"};
 }
