@@ -182,8 +182,9 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   // A node that becomes the leader picks up at once what is due: clocks that ran out while the
   // last leader was gone, the outboxes.
   std::atomic<bool> starting{true};
-  leadership->on_change([&desk, &webhooks, &mailer, &starting](bool leader) {
+  leadership->on_change([&desk, &webhooks, &mailer, &tournaments, &starting](bool leader) {
     if (!leader || starting) return;
+    tournaments.reload();  // events created or advanced on the other nodes
     desk.fire_due([] {});
     webhooks.poke();
     mailer.poke();

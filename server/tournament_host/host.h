@@ -39,6 +39,10 @@ class TournamentHost {
   // starts the clock thread (start times, round deadlines). Call once before serving.
   void start();
   void stop();
+  // Reads every event, link and rating pool again and resumes them, replacing this node's copies:
+  // a node that becomes the leader of several (storage/leadership.h) picks up what the others
+  // stored. A request served meanwhile may see the old copy once; the database keeps its change.
+  void reload();
 
   // The computer opponent of a level ("normal"...), for ManageTournament.add_bot; nullopt when
   // unknown. Set before serving; without it no bot enters.
@@ -78,6 +82,8 @@ class TournamentHost {
   void record(uint64_t match_id, const Match::Outcome& outcome);
   void tick();
   void clock_loop();
+  // start() and reload(): the database's events, then what they still need.
+  void load_and_resume();
 
   // Request handlers (tournament_requests.cpp).
   void create(const ConnPtr& conn, uint64_t rid, const wire::CreateTournament& req);

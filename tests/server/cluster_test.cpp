@@ -227,5 +227,96 @@ TEST(ClusterTest, GuessesSpreadOverTwoNodesGetNoMoreTriesThanOnOne) {
   EXPECT_EQ(spread, 1) << "6 failures per name in all: 5 from 127.0.0.1, then one";
 }
 
+wire::TournamentInfo tournament(Player& p, uint64_t id) {
+  wire::ClientMessage m;
+  m.mutable_get_tournament()->set_tournament_id(id);
+  auto r = p.c->request(m);
+  return r && r->has_tournament() ? r->tournament() : wire::TournamentInfo{};
+}
+
+// A tournament made on the leader with a start time; the leader dies before it; the next leader
+// reads the event from the database, starts it at its time and pairs its one board once.
+TEST(ClusterTest, TheNextLeaderStartsATournamentMadeOnTheOldOneOnce) {
+  TwoNodes nodes;
+  std::string error;
+  ASSERT_TRUE(nodes.start(&error)) << error;
+  Player organiser, first, second, watcher;
+  ASSERT_TRUE(register_player(organiser, nodes.a.port(), "corg"));
+  ASSERT_TRUE(register_player(first, nodes.a.port(), "cplay"));
+  ASSERT_TRUE(register_player(second, nodes.a.port(), "cplay"));
+  ASSERT_TRUE(register_player(watcher, nodes.b.port(), "cwatch"));
+  wire::ClientMessage create;
+  auto* req = create.mutable_create_tournament();
+  req->set_game("race");
+  req->set_rounds(1);
+  req->set_start_at(kStart + 100);
+  auto created = organiser.c->request(create);
+  ASSERT_TRUE(created && created->has_tournament())
+      << (created && created->has_error() ? created->error().message() : "");
+  uint64_t id = created->tournament().tournament_id();
+  for (Player* p : {&first, &second}) {
+    wire::ClientMessage join;
+    join.mutable_join_tournament()->set_tournament_id(id);
+    auto joined = p->c->request(join);
+    ASSERT_TRUE(joined && joined->has_tournament());
+  }
+  EXPECT_EQ(tournament(organiser, id).players_size(), 2);
+  // A tournament change is answered before the writer commits it (server/tournament_host: the
+  // reply does not wait); a request answered after a commit of the same writer (GetProfile) is
+  // the barrier that puts both joins in the database before the leader dies.
+  wire::ClientMessage profile;
+  profile.mutable_get_profile();
+  ASSERT_TRUE(organiser.c->request(profile)->has_profile());
+
+  nodes.a.kill_hard();
+  ASSERT_TRUE(await_leader(nodes.b, 1, std::chrono::seconds(5))) << nodes.b.log();
+  ASSERT_EQ(advance(watcher, 100), kStart + 100);  // B's clock reaches the start time
+  wire::TournamentInfo t;
+  for (int i = 0; i < 100 && (t.boards_size() == 0 || t.boards(0).match_ids_size() == 0); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    t = tournament(watcher, id);
+  }
+  ASSERT_EQ(t.boards_size(), 1) << nodes.b.log();
+  ASSERT_EQ(t.boards(0).match_ids_size(), 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));  // another tick of its clock
+  t = tournament(watcher, id);
+  ASSERT_EQ(t.boards_size(), 1);
+  EXPECT_EQ(t.boards(0).match_ids_size(), 1) << "paired once";
+}
+
+// One account's chat lines through connections on two nodes share one allowance: with
+// --chat-rate 1 (bursts of 10), 10 lines in all, not 10 per node.
+TEST(ClusterTest, ChatLinesOfOneAccountOnTwoNodesShareOneAllowance) {
+  std::vector<std::string> flags = {"--chat-rate", "1"};
+  ServerProcess a(flags), b(flags);
+  std::string url = fresh_shared_database("cluster");
+  a.set_db(url);
+  b.set_db(url);
+  std::string error;
+  ASSERT_TRUE(a.start(&error)) << error;
+  ASSERT_TRUE(b.start(&error)) << error;
+  Player north, south;
+  uint64_t id = start_race(north, south, a.port(), {}, "talk");
+  ASSERT_NE(id, 0u);
+  client::ProtocolClient there;
+  ASSERT_TRUE(connect(there, b.port(), north.token));
+  int said = 0, refused = 0;
+  for (int i = 0; i < 30; ++i) {
+    wire::ClientMessage m;
+    m.mutable_send_chat()->set_match_id(id);
+    m.mutable_send_chat()->set_text("line " + std::to_string(i));
+    auto r = (i % 2 == 0 ? *north.c : there).request(m);
+    ASSERT_TRUE(r);
+    if (r->has_error() && r->error().code() == wire::RATE_LIMITED) {
+      ++refused;
+    } else {
+      ASSERT_FALSE(r->has_error()) << r->error().message();
+      ++said;
+    }
+  }
+  EXPECT_EQ(said, 10);
+  EXPECT_EQ(refused, 20);
+}
+
 }  // namespace
 }  // namespace frontier::testing
