@@ -76,7 +76,9 @@ Service::Service(ServiceConfig config, MatchRegistry& matches, storage::Writer& 
                              std::chrono::minutes(10), std::chrono::minutes(10)),
       heavy_total_(config_.heavy_rate_total, 2 * config_.heavy_rate_total),
       chat_rate_(config_.chat_rate_per_second, config_.chat_burst),
-      creation_rate_(config_.matches_per_hour / 3600.0, config_.matches_per_hour) {}
+      creation_rate_(config_.matches_per_hour / 3600.0, config_.matches_per_hour),
+      shared_(config_.shared_limits ? std::make_unique<SharedCounts>(writer, [this] { return now_seconds(); })
+                                    : nullptr) {}
 
 bool Service::post_hashing(const ConnPtr& conn, uint64_t rid, std::function<void()> undo,
                            std::function<void()> job) {
@@ -221,6 +223,20 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
             *conn, rid, wire::RATE_LIMITED,
             "Too many chat lines from your account (all its connections together); wait a moment");
       }
+      if (shared_) {
+        // The account's connections on other nodes count too: the burst is a window's lines.
+        double rate = config_.chat_rate_per_second;
+        int64_t window = rate > 0 ? std::max<int64_t>(1, static_cast<int64_t>(config_.chat_burst / rate)) : 1;
+        SharedLimit chat{"chat:" + std::to_string(conn->user_id()), window,
+                         rate > 0 ? static_cast<int64_t>(config_.chat_burst) : 0};
+        return shared_->count({std::move(chat)}, [this, conn, rid, req = msg.send_chat()](int64_t wait) {
+          if (wait > 0)
+            return send_error(*conn, rid, wire::RATE_LIMITED,
+                              "Too many chat lines from your account (all its connections together); wait " +
+                                  std::to_string(wait) + " s");
+          on_match(conn, rid, req.match_id(), [conn, rid, req](Match& m) { m.chat(conn, rid, req); });
+        });
+      }
       return on_match(conn, rid, msg.send_chat().match_id(),
                       [conn, rid, req = msg.send_chat()](Match& m) { m.chat(conn, rid, req); });
     case wire::ClientMessage::kFetchLog:
@@ -363,8 +379,29 @@ void Service::register_user(const ConnPtr& conn, uint64_t rid, const wire::Regis
                       "Too many new accounts from your address; try again in " + std::to_string(wait) + " s");
   }
   registration_throttle_.failure(addr_key);
-  auto undo = [this, addr_key] { registration_throttle_.forgive(addr_key); };
-  post_hashing(conn, rid, undo, [this, conn, rid, req] {
+  if (shared_) {
+    // The same address registering through other nodes counts too.
+    SharedLimit site{"register:" + conn->remote(), 600, config_.registrations_per_address};
+    return shared_->count({site}, [this, conn, rid, req, addr_key, site](int64_t wait) {
+      if (wait > 0) {
+        registration_throttle_.forgive(addr_key);
+        return send_error(
+            *conn, rid, wire::RATE_LIMITED,
+            "Too many new accounts from your address; try again in " + std::to_string(wait) + " s");
+      }
+      auto undo = [this, addr_key, site] {
+        registration_throttle_.forgive(addr_key);
+        shared_->take_back({site});
+      };
+      hash_and_register(conn, rid, req, undo);
+    });
+  }
+  hash_and_register(conn, rid, req, [this, addr_key] { registration_throttle_.forgive(addr_key); });
+}
+
+void Service::hash_and_register(const ConnPtr& conn, uint64_t rid, const wire::Register& req,
+                                std::function<void()> undo) {
+  post_hashing(conn, rid, std::move(undo), [this, conn, rid, req] {
     std::string hash = auth::hash_password(req.password(), config_.kdf);
     if (hash.empty()) return send_error(*conn, rid, wire::INTERNAL, "Could not hash the password");
     auto id = std::make_shared<core::Result<uint64_t>>(core::Status::not_found("not stored yet"));
@@ -395,15 +432,55 @@ void Service::login(const ConnPtr& conn, uint64_t rid, const wire::Login& req) {
   // pipelined guesses all be checked before the first failure was recorded.
   if (auto verdict = login_policy_.admit(attempt); verdict.wait_seconds > 0)
     return send_error(*conn, rid, wire::LOGIN_THROTTLED, verdict.why);
-  auto user = std::make_shared<std::optional<storage::UserRow>>();
   std::string known_device = device.empty() ? std::string() : presented;
+  if (!shared_) return check_password(conn, rid, req, attempt, known_device);
+  // Counted site-wide too, so guesses spread over the nodes share one allowance.
+  std::vector<SharedLimit> limits = login_failure_limits(attempt);
+  for (auto& l : login_attempt_limits(attempt)) limits.push_back(std::move(l));
+  shared_->count(std::move(limits), [this, conn, rid, req, attempt, known_device](int64_t wait) {
+    if (wait > 0) {
+      login_policy_.not_checked(attempt);
+      return send_error(*conn, rid, wire::LOGIN_THROTTLED,
+                        "Too many logins to this account or from your address on this site; try again in " +
+                            std::to_string(wait) + " s");
+    }
+    check_password(conn, rid, req, attempt, known_device);
+  });
+}
+
+std::vector<SharedLimit> Service::login_failure_limits(const auth::LoginPolicy::Attempt& a) const {
+  const auth::LoginLimits& l = config_.login;
+  if (!a.device.empty()) return {{"login-device:" + a.device, 60, l.failures_per_device}};
+  return {{"login-name-source:" + a.name + "\n" + a.source, 60, l.failures_per_name_source},
+          {"login-source:" + a.source, 60, l.failures_per_source},
+          {"login-name:" + a.name, 600, l.failures_per_name}};
+}
+
+std::vector<SharedLimit> Service::login_attempt_limits(const auth::LoginPolicy::Attempt& a) const {
+  const auth::LoginLimits& l = config_.login;
+  // Every attempt spends from its source's minute; the account's successes are only looked at
+  // here and counted when one succeeds.
+  return {{"login-rate:" + a.source, 60, static_cast<int64_t>(l.logins_per_source)},
+          {"login-account:" + a.name, 60, static_cast<int64_t>(l.logins_per_account), 0}};
+}
+
+void Service::check_password(const ConnPtr& conn, uint64_t rid, const wire::Login& req,
+                             const auth::LoginPolicy::Attempt& attempt, const std::string& known_device) {
+  auto user = std::make_shared<std::optional<storage::UserRow>>();
   writer_.submit(
       [user, name = req.name()](storage::Store& s) {
         *user = s.find_user_by_name(name);
         return core::Status::ok();
       },
       [this, conn, rid, user, req, attempt, known_device](bool) {
-        auto undo = [this, attempt] { login_policy_.not_checked(attempt); };
+        auto undo = [this, attempt] {
+          login_policy_.not_checked(attempt);
+          if (shared_) {
+            auto back = login_failure_limits(attempt);
+            back.push_back(login_attempt_limits(attempt)[0]);
+            shared_->take_back(std::move(back));
+          }
+        };
         post_hashing(conn, rid, undo, [this, conn, rid, user, req, attempt, known_device] {
           // An unknown name costs one verification too, at the same cost as a real one.
           std::call_once(dummy_once_,
@@ -416,6 +493,14 @@ void Service::login(const ConnPtr& conn, uint64_t rid, const wire::Login& req) {
             return;
           }
           login_policy_.succeeded(attempt);
+          if (shared_) {
+            // Only this attempt's failure is taken back (the owner's success must not wipe what
+            // strangers spent), and the account's minute is spent.
+            shared_->take_back(login_failure_limits(attempt));
+            auto account = login_attempt_limits(attempt)[1];
+            account.delta = 1;
+            shared_->count({std::move(account)}, [](int64_t) {});
+          }
           issue_token(conn, rid, (*user)->id, (*user)->name, known_device);
         });
       });
@@ -541,9 +626,21 @@ void Service::create_match(const ConnPtr& conn, uint64_t rid, const wire::Create
                           " matches in the last hour; try again later");
   }
   int seat = create.creator_seat;
-  matches_.create(std::move(create), [conn, rid, seat](const std::shared_ptr<Match>& match) {
+  auto made = [conn, rid, seat](const std::shared_ptr<Match>& match) {
     if (!match) return send_error(*conn, rid, wire::INTERNAL, "The match could not be stored");
     match->subscribe_creator(conn, rid, seat);
+  };
+  if (!shared_) return matches_.create(std::move(create), made);
+  SharedLimit hour{"create:" + std::to_string(who.user_id), 3600,
+                   static_cast<int64_t>(config_.matches_per_hour)};
+  auto request = std::make_shared<MatchRegistry::CreateRequest>(std::move(create));
+  shared_->count({std::move(hour)}, [this, conn, rid, request, made](int64_t wait) {
+    if (wait > 0)
+      return send_error(*conn, rid, wire::LIMIT_REACHED,
+                        "You have created " + std::to_string(static_cast<int>(config_.matches_per_hour)) +
+                            " matches within the hour on this site; try again in " + std::to_string(wait) +
+                            " s");
+    matches_.create(std::move(*request), made);
   });
 }
 

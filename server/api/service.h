@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "api/account_rate.h"
+#include "api/shared_counts.h"
 #include "auth/auth.h"
 #include "auth/device_token.h"
 #include "auth/login_policy.h"
@@ -62,6 +63,9 @@ struct ServiceConfig {
   double chat_burst = 20;
   // Unix seconds: the server clock (a manual one in tests); empty = the system clock.
   std::function<int64_t()> now;
+  // Other nodes share the database (PostgreSQL): the login throttles, registrations per address,
+  // chat lines and matches per hour are also counted in it, site-wide (api/shared_counts.h).
+  bool shared_limits = false;
 };
 
 // Per-connection state only the connection's own strand touches.
@@ -141,6 +145,15 @@ class Service {
   void hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, bool from_cookie = false);
   void register_user(const ConnPtr& conn, uint64_t rid, const wire::Register& req);
   void login(const ConnPtr& conn, uint64_t rid, const wire::Login& req);
+  // The rest of a registration the throttles admitted; `undo` if the hashing queue refuses it.
+  void hash_and_register(const ConnPtr& conn, uint64_t rid, const wire::Register& req,
+                         std::function<void()> undo);
+  // The rest of a login the throttles admitted: the account is read, the password checked.
+  void check_password(const ConnPtr& conn, uint64_t rid, const wire::Login& req,
+                      const auth::LoginPolicy::Attempt& attempt, const std::string& known_device);
+  // The site-wide counts of a login attempt (shared_limits): its failures, or every attempt.
+  std::vector<SharedLimit> login_failure_limits(const auth::LoginPolicy::Attempt& a) const;
+  std::vector<SharedLimit> login_attempt_limits(const auth::LoginPolicy::Attempt& a) const;
   void logout(const ConnPtr& conn, uint64_t rid);
   // Sessions (service_sessions.cpp): the account's tokens, listed and ended one by one.
   void list_sessions(const ConnPtr& conn, uint64_t rid);
@@ -184,7 +197,8 @@ class Service {
   std::mutex heavy_total_mu_;  // on_frame runs on every I/O thread
   TokenBucket heavy_total_;
   AccountRate chat_rate_;
-  AccountRate creation_rate_;  // CreateMatch per account (matches_per_hour)
+  AccountRate creation_rate_;             // CreateMatch per account (matches_per_hour)
+  std::unique_ptr<SharedCounts> shared_;  // shared_limits only
   std::atomic<bool> stopping_{false};
   Extension extension_;
   std::function<void(const std::shared_ptr<Connection>&)> identity_listener_;

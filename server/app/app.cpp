@@ -7,6 +7,7 @@
 #include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +28,7 @@
 #include "notify/notifier.h"
 #include "play/play_desk.h"
 #include "storage/db_lock.h"
+#include "storage/leadership.h"
 #include "storage/open_store.h"
 #include "tournament_host/host.h"
 
@@ -75,6 +77,11 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     return 1;
   }
   uint64_t stored = store.value()->match_count();
+  // The duties that must happen once per site run on the leader: on PostgreSQL the node holding
+  // the leader lock, on SQLite this one (storage/leadership.h).
+  std::unique_ptr<storage::Leadership> leadership = storage::is_postgres_url(config.db_path)
+                                                        ? storage::Leadership::postgres(config.db_path)
+                                                        : storage::Leadership::single();
   storage::Writer writer(std::move(store.value()));
 
   Metrics metrics;
@@ -137,6 +144,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
 
   ServiceConfig service_config = config.service;
   service_config.now = now;
+  service_config.shared_limits = leadership->clustered();
   // Device tokens outlive restarts only with a key kept on disk; one given by the operator must
   // load, the default beside the database may fail (a read-only folder): then tokens last until exit.
   // A database URL (PostgreSQL) has no folder beside it: its nodes need --device-key, one file.
@@ -165,9 +173,26 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   Service service(service_config, matches, writer, metrics, post_hashing);
   // Tournaments resume (matches that finished while down are recorded) before anyone connects.
   TournamentHost tournaments(matches, writer, now, config.max_open_tournaments_per_user);
-  tournaments.start();
   PlayDesk desk({config.vacation_days}, matches, writer, server_clock, vacations, wakeups, webhooks);
   desk.set_email(&email, &mailer);
+  tournaments.set_leadership(leadership.get());
+  desk.set_leadership(leadership.get());
+  webhooks.set_leadership(leadership.get());
+  mailer.set_leadership(leadership.get());
+  // A node that becomes the leader picks up at once what is due: clocks that ran out while the
+  // last leader was gone, the outboxes.
+  std::atomic<bool> starting{true};
+  leadership->on_change([&desk, &webhooks, &mailer, &tournaments, &starting](bool leader) {
+    if (!leader || starting) return;
+    tournaments.reload();  // events created or advanced on the other nodes
+    desk.fire_due([] {});
+    webhooks.poke();
+    mailer.poke();
+  });
+  leadership->start();
+  starting = false;
+  spdlog::info("frontierd: {}", leadership->is_leader() ? "the leader" : "not the leader (another node is)");
+  tournaments.start();
   desk.start();
   bots.resume(matches, writer);  // a restart resumes the games where a bot is to move
   webhooks.start();
@@ -207,6 +232,10 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     storage::WriterStats w = writer.stats();
     return metrics.render(error_code_name, writer.queued()) +
            fmt::format(
+               "# HELP frontier_leader 1 on the node that runs the once-per-site duties\n"
+               "# TYPE frontier_leader gauge\nfrontier_leader {}\n",
+               leadership->is_leader() ? 1 : 0) +
+           fmt::format(
                "# HELP frontier_writer_batches_total Transactions committed by the writer (group commit)\n"
                "# TYPE frontier_writer_batches_total counter\nfrontier_writer_batches_total {}\n"
                "# HELP frontier_writer_jobs_total Jobs run by the writer\n"
@@ -242,6 +271,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     service.begin_shutdown();
     hashing.stop();  // queued registrations and logins are dropped; their connections close below
     stopper = std::thread([&] {
+      leadership->stop();  // another node may lead while this one drains
       bots.stop();         // decisions under way end at once; their moves are refused (shutting down)
       tournaments.stop();  // no deadline or start time fires while the writer drains
       desk.stop();

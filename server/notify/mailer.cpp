@@ -163,6 +163,12 @@ void Mailer::loop() {
     if (!poked_) cv_.wait_for(lock, std::chrono::seconds(1));
     if (stopping_) break;
     bool poked = std::exchange(poked_, false);
+    if (leadership_ && !leadership_->is_leader()) continue;  // the leader sends what this node queued
+    if (!poked && leadership_ && leadership_->clustered()) {
+      lock.unlock();
+      writer_.run_sync([&next_due](storage::Store& s) { next_due = s.email_next_at(); });
+      lock.lock();
+    }
     // While the relay rests after a failure nothing can be sent: the next look is when it ends.
     if (!poked && (next_due == 0 || std::max(next_due, relay_rests_until_) > now_())) continue;
     lock.unlock();

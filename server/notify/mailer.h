@@ -3,7 +3,9 @@
 // time. A mail is a row of email_outbox from the moment it is decided: it survives a restart, is
 // retried with back-off while the relay refuses or is down, and is marked sent right after the
 // relay accepts it, so it is never handed over twice (short of a crash within that moment). The
-// same thread promotes "your turn" mails whose delay has passed and the daily digests.
+// same thread promotes "your turn" mails whose delay has passed and the daily digests. Only the
+// leader hands mails over (storage/leadership.h); on a shared database it looks at the outbox
+// every second, since other nodes queue mails it is not told of.
 #pragma once
 
 #include <condition_variable>
@@ -15,6 +17,7 @@
 
 #include "notify/email_notices.h"
 #include "notify/smtp.h"
+#include "storage/leadership.h"
 #include "storage/writer.h"
 #include "wire.pb.h"
 
@@ -37,6 +40,8 @@ class Mailer {
   bool enabled() const { return !config_.smtp.url.empty(); }
   const MailerConfig& config() const { return config_; }
 
+  // Set before start(); without it this node always sends.
+  void set_leadership(const storage::Leadership* leadership) { leadership_ = leadership; }
   void start();
   void stop();
   // Something was queued, or the (manual) clock moved: look now.
@@ -54,6 +59,7 @@ class Mailer {
   MailerConfig config_;
   storage::Writer& writer_;
   std::function<int64_t()> now_;
+  const storage::Leadership* leadership_ = nullptr;
   std::mutex mu_;
   std::condition_variable cv_;
   bool stopping_ = false;

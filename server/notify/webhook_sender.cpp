@@ -48,8 +48,11 @@ struct WebhookSender::Impl {
 
   // Starts every due delivery the caps allow, one destination after another in turn so that the
   // total cap, when reached, is shared fairly.
+  bool leading() const { return !leadership || leadership->is_leader(); }
+  bool shared() const { return leadership && leadership->clustered(); }
+
   void pump() {
-    if (destinations.empty()) return;
+    if (destinations.empty() || !leading()) return;
     int64_t t = now();
     bool progress = true;
     while (progress && in_flight < policy.in_flight) {
@@ -102,6 +105,12 @@ struct WebhookSender::Impl {
         spdlog::warn("webhook for user {} given up after {} attempts: {}", row.user_id, row.attempts,
                      st.message());
         forget(row.id);
+      } else if (!leading()) {
+        // Another node leads now and reads the retry from the outbox.
+        known.erase(row.id);
+        writer.submit([id = row.id, attempts = row.attempts, next = t](storage::Store& s) {
+          return s.retry_outbox(id, attempts, next);
+        });
       } else {
         row.next_at = t + policy.retry_after[static_cast<size_t>(row.attempts) - 1];
         spdlog::info("webhook for user {} failed (attempt {}): {}; next try at {}; {} rests until {}",
@@ -115,9 +124,36 @@ struct WebhookSender::Impl {
     pump();
   }
 
+  // The id stays known until its row is gone, so a read of the outbox made meanwhile (the
+  // leader's, every second) cannot bring it back.
   void forget(uint64_t id) {
-    known.erase(id);
-    writer.submit([id](storage::Store& s) { return s.delete_outbox(id); });
+    writer.submit([id](storage::Store& s) { return s.delete_outbox(id); },
+                  [this, id](bool) { asio::post(ioc, [this, id] { known.erase(id); }); });
+  }
+
+  // On a shared database: the leader takes the rows any node stored; a node that no longer
+  // leads lets go of the rows it was holding (deliveries in flight finish).
+  void share() {
+    if (!leading()) {
+      for (auto& [name, d] : destinations) {
+        for (const auto& row : d.rows) known.erase(row.id);
+        d.rows.clear();
+      }
+      return;
+    }
+    auto rows = std::make_shared<std::vector<storage::OutboxRow>>();
+    writer.submit(
+        [rows](storage::Store& s) {
+          *rows = s.outbox();
+          return core::Status::ok();
+        },
+        [this, rows](bool ok) {
+          if (!ok) return;
+          asio::post(ioc, [this, rows] {
+            for (auto& row : *rows) add(std::move(row));
+            pump();
+          });
+        });
   }
 
   // The real clock moves on its own: look again every second (the manual one pokes). Idle
@@ -132,12 +168,14 @@ struct WebhookSender::Impl {
         bool idle = d.rows.empty() && d.in_flight == 0 && d.resting_until <= t;
         it = idle ? destinations.erase(it) : std::next(it);
       }
+      if (shared()) share();
       pump();
       tick();
     });
   }
 
   storage::Writer& writer;
+  const storage::Leadership* leadership = nullptr;
   std::function<int64_t()> now;
   WebhookPolicy policy;
   asio::io_context ioc{1};
@@ -155,6 +193,10 @@ WebhookSender::WebhookSender(storage::Writer& writer, std::function<int64_t()> n
 
 WebhookSender::~WebhookSender() {
   stop();
+}
+
+void WebhookSender::set_leadership(const storage::Leadership* leadership) {
+  impl_->leadership = leadership;
 }
 
 void WebhookSender::start() {

@@ -5,7 +5,9 @@
 // server clock (so tests with the manual clock see them when they advance it), and its
 // destination rests for a while that doubles with each further failure in a row: a dead
 // endpoint backs off alone. Every delivery is a row of webhook_outbox until it succeeds or is
-// given up, so a restart resumes the pending ones.
+// given up, so a restart resumes the pending ones. Only the leader sends (storage/leadership.h):
+// on a shared database it reads the outbox every second, so rows stored by any node go out once,
+// and a node that stops leading drops what it held (the rows stay for the next leader).
 #pragma once
 
 #include <chrono>
@@ -14,6 +16,7 @@
 #include <memory>
 #include <vector>
 
+#include "storage/leadership.h"
 #include "storage/writer.h"
 
 namespace frontier::server::notify {
@@ -34,6 +37,8 @@ class WebhookSender {
   WebhookSender(const WebhookSender&) = delete;
   WebhookSender& operator=(const WebhookSender&) = delete;
 
+  // Set before start(); without it this node always sends.
+  void set_leadership(const storage::Leadership* leadership);
   // Loads the outbox (blocking) and starts the thread.
   void start();
   // Deliveries in flight are dropped; their rows stay in the outbox for the next start.

@@ -59,12 +59,32 @@ void PlayDesk::driver_loop() {
     cv_.wait_for(lock, std::chrono::seconds(1));
     if (stopping_) break;
     lock.unlock();
+    // Every node's matches pause for vacations taken through any node; the leader reads them
+    // (with the due times) in fire_due.
+    bool leading = !leadership_ || leadership_->is_leader();
+    if (leadership_ && leadership_->clustered() && !leading) read_shared(false);
     fire_due([] {});
     lock.lock();
   }
 }
 
+void PlayDesk::read_shared(bool wakes) {
+  std::vector<storage::VacationRow> vacations;
+  std::vector<std::pair<uint64_t, int64_t>> due;
+  int64_t since = clock::year_start(clock_.now());
+  writer_.run_sync([&](storage::Store& s) {
+    vacations = s.vacations(since);
+    if (wakes) due = s.clock_wakes();
+  });
+  for (const auto& v : vacations) vacations_.put(v);
+  // A wake read here that the match's own node has meanwhile moved only makes the match look
+  // at its clock once more, which changes nothing unless something is due.
+  for (const auto& [id, when] : due) wakeups_.set(id, when);
+}
+
 void PlayDesk::fire_due(std::function<void()> done) {
+  if (leadership_ && !leadership_->is_leader()) return done();
+  if (leadership_ && leadership_->clustered()) read_shared(true);
   wake_all(wakeups_.pop_due(clock_.now()), std::move(done));
 }
 

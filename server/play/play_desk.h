@@ -17,6 +17,7 @@
 #include "notify/email_desk.h"
 #include "notify/notifier.h"
 #include "notify/webhook_sender.h"
+#include "storage/leadership.h"
 
 namespace frontier::server {
 
@@ -36,6 +37,10 @@ class PlayDesk {
     mailer_ = mailer;
   }
 
+  // Only the leader fires clocks (storage/leadership.h); on a shared database the leader reads
+  // every node's due times and vacations before it fires. Without it this node always fires.
+  void set_leadership(const storage::Leadership* leadership) { leadership_ = leadership; }
+
   // Loads vacations and the due times of timed matches (blocking), fires what fell due while the
   // server was down, then starts the driver (real clock only). Call once before serving.
   void start();
@@ -44,7 +49,8 @@ class PlayDesk {
   // Answers a play-by-web request; false when `msg` is none of this desk's.
   bool handle(const std::shared_ptr<Connection>& conn, uint64_t rid, const wire::ClientMessage& msg);
 
-  // Fires every match due now; `done` runs once each has committed what it changed.
+  // Fires every match due now (the leader only); `done` runs once each has committed what it
+  // changed.
   void fire_due(std::function<void()> done);
 
  private:
@@ -61,6 +67,8 @@ class PlayDesk {
   // Each match in `ids` looks at its clock; `done` runs once all have committed.
   void wake_all(const std::vector<uint64_t>& ids, std::function<void()> done);
   void driver_loop();
+  // On a shared database: the due times and vacations every node stored (blocking read).
+  void read_shared(bool wakes);
 
   PlayDeskConfig config_;
   MatchRegistry& matches_;
@@ -71,6 +79,7 @@ class PlayDesk {
   notify::WebhookSender& sender_;
   notify::EmailDesk* email_ = nullptr;
   notify::Mailer* mailer_ = nullptr;
+  const storage::Leadership* leadership_ = nullptr;
   std::mutex mu_;
   std::set<uint64_t> vacation_changing_;  // users whose SetVacation is being stored
   std::condition_variable cv_;

@@ -601,6 +601,32 @@ class PostgresStore final : public Store {
     p.i64(id64(id));
     return write("DELETE FROM webhook_outbox WHERE id = $1", p);
   }
+  core::Result<WindowCount> bump_counter(const std::string& key, int64_t now, int64_t window,
+                                         int64_t delta) override {
+    Params p;
+    p.bytes(key).i64(now).i64(window).i64(delta);
+    auto r = write_rows(
+        delta < 0
+            ? "UPDATE shared_counters SET count = GREATEST(count + $4::bigint, 0) "
+              "WHERE key = $1 AND ends_at > $2::bigint AND $3::bigint = $3::bigint RETURNING count, ends_at"
+            : "INSERT INTO shared_counters(key, count, ends_at) VALUES ($1, $4::bigint, $2::bigint + "
+              "$3::bigint) "
+              "ON CONFLICT (key) DO UPDATE SET "
+              "count = CASE WHEN shared_counters.ends_at <= $2::bigint THEN $4::bigint "
+              "ELSE shared_counters.count + $4::bigint END, "
+              "ends_at = CASE WHEN shared_counters.ends_at <= $2::bigint THEN $2::bigint + $3::bigint "
+              "ELSE shared_counters.ends_at END "
+              "RETURNING count, ends_at",
+        p);
+    if (!r) return r.status();
+    if (r->count() == 0) return WindowCount{};
+    return WindowCount{r->i64(0, 0), r->i64(0, 1)};
+  }
+  core::Status prune_counters(int64_t before) override {
+    Params p;
+    p.i64(before);
+    return write("DELETE FROM shared_counters WHERE ends_at < $1", p);
+  }
   std::vector<OutboxRow> outbox() override {
     auto r =
         read("SELECT id, user_id, url, body, attempts, next_at FROM webhook_outbox ORDER BY id", Params());

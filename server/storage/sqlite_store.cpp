@@ -91,6 +91,17 @@ constexpr const char* kMatchColumns =
 // How many columns kMatchColumns names: queries read their own columns after them.
 constexpr int kMatchColumnCount = 23;
 
+// One upsert per counted event; a window that ended starts afresh. (Both backends: the same SQL.)
+constexpr const char* kBumpCounter =
+    "INSERT INTO shared_counters(key, count, ends_at) VALUES (?1, ?4, ?2 + ?3) "
+    "ON CONFLICT(key) DO UPDATE SET "
+    "count = CASE WHEN shared_counters.ends_at <= ?2 THEN ?4 ELSE shared_counters.count + ?4 END, "
+    "ends_at = CASE WHEN shared_counters.ends_at <= ?2 THEN ?2 + ?3 ELSE shared_counters.ends_at END "
+    "RETURNING count, ends_at";
+constexpr const char* kTakeBackCounter =
+    "UPDATE shared_counters SET count = max(count + ?4, 0) WHERE key = ?1 AND ends_at > ?2 "
+    "RETURNING count, ends_at";
+
 MatchRow read_match(const Stmt& s) {
   MatchRow m;
   m.id = static_cast<uint64_t>(s.i64(0));
@@ -630,6 +641,23 @@ class SqliteStore final : public Store {
   core::Status delete_outbox(uint64_t id) override {
     Stmt& s = stmt("DELETE FROM webhook_outbox WHERE id = ?");
     s.bind(1, static_cast<int64_t>(id));
+    return write(s);
+  }
+  core::Result<WindowCount> bump_counter(const std::string& key, int64_t now, int64_t window,
+                                         int64_t delta) override {
+    Stmt& s = stmt(delta < 0 ? kTakeBackCounter : kBumpCounter);
+    s.bind(1, key).bind(2, now).bind(3, window).bind(4, delta);
+    WindowCount out;
+    int rc = s.step();
+    if (rc == SQLITE_ROW) out = {s.i64(0), s.i64(1)};
+    while (rc == SQLITE_ROW) rc = s.step();
+    s.reset();
+    if (rc != SQLITE_DONE) return failed(rc);
+    return out;
+  }
+  core::Status prune_counters(int64_t before) override {
+    Stmt& s = stmt("DELETE FROM shared_counters WHERE ends_at < ?");
+    s.bind(1, before);
     return write(s);
   }
   std::vector<OutboxRow> outbox() override {

@@ -135,6 +135,13 @@ struct OutboxRow {
   int64_t next_at = 0;
 };
 
+// A counter shared by the nodes of a site (migrations/0007_counters.sql): its count in the window
+// that began with its first event and ends at `ends_at`.
+struct WindowCount {
+  int64_t count = 0;
+  int64_t ends_at = 0;
+};
+
 // E-mail notices (migrations/0006_email.sql). Numbers are stored: never renumber.
 enum EmailChoice : uint32_t {
   kEmailYourTurn = 1,
@@ -309,6 +316,15 @@ class Store {
   virtual core::Status delete_turn_email(uint64_t user_id, uint64_t match_id) = 0;
   // The match's seq when `user_id` last looked at it; 0 = never.
   virtual uint32_t seen_seq(uint64_t user_id, uint64_t match_id) = 0;
+
+  // Counters every node shares (login throttles, per-account allowances; migrations/0007_counters.sql),
+  // one statement per event. Adds `delta` to `key`'s count in its window; a window that ended
+  // by `now` starts afresh at `now` and lasts `window` seconds. A negative delta takes counts
+  // back (never below 0) and never starts a window.
+  virtual core::Result<WindowCount> bump_counter(const std::string& key, int64_t now, int64_t window,
+                                                 int64_t delta) = 0;
+  // Drops counters whose window ended before `before`.
+  virtual core::Status prune_counters(int64_t before) = 0;
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode and applies the embedded

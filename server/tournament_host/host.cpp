@@ -57,6 +57,17 @@ TournamentHost::~TournamentHost() {
 }
 
 void TournamentHost::start() {
+  load_and_resume();
+  matches_.set_finish_listener([this](uint64_t id) { on_finished(id); });
+  clock_ = std::thread([this] { clock_loop(); });
+}
+
+void TournamentHost::reload() {
+  spdlog::info("tournaments: reading every event again (this node now runs the tournament clock)");
+  load_and_resume();
+}
+
+void TournamentHost::load_and_resume() {
   struct Loaded {
     std::vector<std::pair<uint64_t, std::string>> events;
     std::vector<storage::TournamentMatchRow> links;
@@ -76,6 +87,9 @@ void TournamentHost::start() {
   std::vector<uint64_t> unrecorded;
   {
     std::lock_guard lock(mu_);
+    // What the database holds replaces what this node had (a reload: other nodes changed it).
+    events_.clear();
+    links_.clear();
     for (const auto& [key, bytes] : loaded->pools) {
       tournament_pb::RatingPool message;
       if (!message.ParseFromString(bytes)) {
@@ -136,12 +150,10 @@ void TournamentHost::start() {
     std::lock_guard lock(mu_);
     names_.merge(loaded->names);
   }
-  matches_.set_finish_listener([this](uint64_t id) { on_finished(id); });
   // Matches that finished while the server was down (or before their result was stored).
   for (uint64_t id : unrecorded) on_finished(id);
   for (uint64_t id : loaded->unrated) on_finished(id);
   create_games(games);
-  clock_ = std::thread([this] { clock_loop(); });
 }
 
 void TournamentHost::stop() {
@@ -339,6 +351,7 @@ void TournamentHost::clock_loop() {
   while (!stopping_) {
     clock_cv_.wait_for(lock, std::chrono::seconds(1));
     if (stopping_) break;
+    if (leadership_ && !leadership_->is_leader()) continue;
     lock.unlock();
     tick();
     lock.lock();

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "match/registry.h"
+#include "storage/leadership.h"
 #include "storage/writer.h"
 #include "tournament_rules/event.h"
 #include "tournament_rules/rating_book.h"
@@ -39,12 +40,20 @@ class TournamentHost {
   // starts the clock thread (start times, round deadlines). Call once before serving.
   void start();
   void stop();
+  // Reads every event, link and rating pool again and resumes them, replacing this node's copies:
+  // a node that becomes the leader of several (storage/leadership.h) picks up what the others
+  // stored. A request served meanwhile may see the old copy once; the database keeps its change.
+  void reload();
 
   // The computer opponent of a level ("normal"...), for ManageTournament.add_bot; nullopt when
   // unknown. Set before serving; without it no bot enters.
   void set_bot_finder(std::function<std::optional<SeatHolder>(const std::string& level)> finder) {
     bot_finder_ = std::move(finder);
   }
+
+  // Only the leader runs the tournament clock (start times, round deadlines): on a shared
+  // database one node of the site does. Set before start(); without it this node always does.
+  void set_leadership(const storage::Leadership* leadership) { leadership_ = leadership; }
 
   // Answers a tournament or rating request; false when `msg` is none of them.
   bool handle(const std::shared_ptr<Connection>& conn, uint64_t rid, const wire::ClientMessage& msg);
@@ -78,6 +87,8 @@ class TournamentHost {
   std::vector<std::pair<std::string, std::string>> pool_bytes_locked(const std::vector<std::string>& keys);
   void tick();
   void clock_loop();
+  // start() and reload(): the database's events, then what they still need.
+  void load_and_resume();
 
   // Request handlers (tournament_requests.cpp).
   void create(const ConnPtr& conn, uint64_t rid, const wire::CreateTournament& req);
@@ -116,6 +127,7 @@ class TournamentHost {
   std::condition_variable clock_cv_;
   bool stopping_ = false;
   std::function<std::optional<SeatHolder>(const std::string& level)> bot_finder_;
+  const storage::Leadership* leadership_ = nullptr;
 };
 
 }  // namespace frontier::server

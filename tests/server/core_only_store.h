@@ -49,6 +49,10 @@ class CoreOnlyStore : public storage::Store {
   core::Status retry_outbox(uint64_t, int, int64_t) override { return {}; }
   core::Status delete_outbox(uint64_t) override { return {}; }
   std::vector<storage::OutboxRow> outbox() override { return {}; }
+  core::Result<storage::WindowCount> bump_counter(const std::string&, int64_t, int64_t, int64_t) override {
+    return storage::WindowCount{};
+  }
+  core::Status prune_counters(int64_t) override { return {}; }
 
   std::optional<storage::EmailRow> email(uint64_t) override { return std::nullopt; }
   std::optional<storage::EmailRow> email_by_unsubscribe(const std::string&) override { return std::nullopt; }

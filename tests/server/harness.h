@@ -46,6 +46,8 @@ class ServerProcess {
   // *_postgres tests) a fresh database of the test process's PostgreSQL
   // (tests/support/postgres_server.h), so the same tests run frontierd on PostgreSQL.
   const std::string& db() const { return db_; }
+  // Another --db for the next start: several nodes on one PostgreSQL database.
+  void set_db(std::string db) { db_ = std::move(db); }
   std::string log() const;
 
  private:

@@ -918,6 +918,46 @@ TYPED_TEST(StoreConformance, BotAccountsAreMadeOnceAndNeverTakeAPersonsName) {
   EXPECT_EQ(this->s().matches_awaiting_bots(), std::vector<uint64_t>{bot_turn});
 }
 
+// The counters nodes share for login throttles and allowances: a window begins with the first
+// event, counts take back without going below zero, and an ended window starts afresh.
+TYPED_TEST(StoreConformance, SharedCountersCountPerWindowAndTakeBack) {
+  std::string key("name:carla\nsource:10.0.0.1\0\xff", 28);  // any bytes
+  this->tx([&](Store& s) {
+    auto first = s.bump_counter(key, 100, 60, 1);
+    ASSERT_TRUE(first) << first.status().message();
+    EXPECT_EQ(first->count, 1);
+    EXPECT_EQ(first->ends_at, 160);
+    auto second = s.bump_counter(key, 130, 60, 1);
+    ASSERT_TRUE(second);
+    EXPECT_EQ(second->count, 2);
+    EXPECT_EQ(second->ends_at, 160) << "the window runs from the first event";
+    auto other = s.bump_counter("source:10.0.0.1", 130, 60, 1);
+    ASSERT_TRUE(other);
+    EXPECT_EQ(other->count, 1);
+    auto peek = s.bump_counter(key, 131, 60, 0);
+    ASSERT_TRUE(peek);
+    EXPECT_EQ(peek->count, 2);
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(s.bump_counter(key, 132, 60, -1));
+    auto back = s.bump_counter(key, 133, 60, 0);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->count, 0) << "never below zero";
+    auto unknown = s.bump_counter("nobody", 133, 60, -1);
+    ASSERT_TRUE(unknown);
+    EXPECT_EQ(unknown->count, 0);
+    auto later = s.bump_counter(key, 160, 60, 1);
+    ASSERT_TRUE(later);
+    EXPECT_EQ(later->count, 1);
+    EXPECT_EQ(later->ends_at, 220) << "an ended window starts afresh";
+    ASSERT_TRUE(s.prune_counters(200));
+    auto kept = s.bump_counter(key, 161, 60, 0);
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(kept->count, 1);
+    auto pruned = s.bump_counter("source:10.0.0.1", 161, 60, 0);
+    ASSERT_TRUE(pruned);
+    EXPECT_EQ(pruned->count, 0) << "its window ended at 190, before 200";
+  });
+}
+
 TYPED_TEST(StoreConformance, TheWriterCommitsGroupsDurablyAndFailsABatchWhole) {
   std::vector<std::future<bool>> acks;
   {

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -255,6 +256,17 @@ PostgresServer& shared_postgres() {
   }();
   (void)started;
   return server;
+}
+
+std::string fresh_shared_database(const std::string& stem) {
+  static std::atomic<int> counter{0};
+  std::string name = stem + "_" + std::to_string(counter++);
+  std::string error;
+  if (!shared_postgres().create_database(name, &error)) {
+    std::fprintf(stderr, "cannot create the test database %s: %s\n", name.c_str(), error.c_str());
+    std::abort();
+  }
+  return shared_postgres().url(name);
 }
 
 }  // namespace frontier::testing

@@ -53,6 +53,10 @@ class PostgresServer {
 // and stopped at exit. Aborts the test binary with the server's log if it cannot start.
 PostgresServer& shared_postgres();
 
+// A fresh database of shared_postgres() named `stem` and a number (letters, digits and _), for
+// several frontierd nodes of one test to share; its URL. Aborts the test binary if it cannot.
+std::string fresh_shared_database(const std::string& stem);
+
 // The folder of initdb and postgres: $FRONTIER_PG_BIN, else Debian's PostgreSQL 15.
 std::filesystem::path postgres_bin_dir();
 
