@@ -135,7 +135,7 @@ struct OutboxRow {
   int64_t next_at = 0;
 };
 
-// A counter shared by the nodes of a site (migrations/0007_counters.sql): its count in the window
+// A counter shared by the nodes of a site (migrations/0008_counters.sql): its count in the window
 // that began with its first event and ends at `ends_at`.
 struct WindowCount {
   int64_t count = 0;
@@ -317,7 +317,7 @@ class Store {
   // The match's seq when `user_id` last looked at it; 0 = never.
   virtual uint32_t seen_seq(uint64_t user_id, uint64_t match_id) = 0;
 
-  // Counters every node shares (login throttles, per-account allowances; migrations/0007_counters.sql),
+  // Counters every node shares (login throttles, per-account allowances; migrations/0008_counters.sql),
   // one statement per event. Adds `delta` to `key`'s count in its window; a window that ended
   // by `now` starts afresh at `now` and lasts `window` seconds. A negative delta takes counts
   // back (never below 0) and never starts a window.

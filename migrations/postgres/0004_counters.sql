@@ -1,4 +1,4 @@
--- Counters shared by every node of a site: the same table as SQLite's migrations/0007_counters.sql
+-- Counters shared by every node of a site: the same table as SQLite's migrations/0008_counters.sql
 -- (see it for what each column means).
 CREATE TABLE shared_counters (
   key BYTEA PRIMARY KEY,
