@@ -78,6 +78,11 @@ uint64_t retreat_destinations(const State& s, uint64_t group, int from);  // bit
 bool visible(const State& s, int u, core::Seat viewer);  // the unit's identity and state
 bool card_visible(const State& s, core::Seat viewer);    // the card in effect (29.1)
 bool indices_in_range(const State& s);                   // every index field names a real thing
+// Where a hidden Mahdist unit stands (29.14): its location, flags and stacking stamp, without its
+// moves left, which belong to the unit (the card and its type set them, 11.0) and so say which
+// unit it is; ordered by those facts alone, never by unit.
+UnitState hidden_slot(const UnitState& u);
+bool slot_order(const UnitState& a, const UnitState& b);
 void fill_table(const State& s, core::Seat viewer, khartoum::KhartoumTable& t);
 // Everything but the dice and the draw piles' order from `v` into `s` (whose scenario and options
 // are set): hidden units take the hidden states in data order and hidden Hold cards the first

@@ -5,7 +5,6 @@
 // redrawn by resample_hidden, whose draw reads only what the seat sees.
 #include <algorithm>
 #include <string>
-#include <tuple>
 
 #include "core/view_reader.h"
 #include "hand_of_destiny/game.h"
@@ -20,10 +19,6 @@ using frontier::khartoum::KhartoumUnitState;
 using frontier::khartoum::KhartoumView;
 
 constexpr int kHiddenCard = -2;  // KhartoumDeck.held / KhartoumTable.card: a Hold card, unseen
-
-auto state_key(const UnitState& u) {
-  return std::tuple(u.loc, u.flags, u.moves_left, u.stamp);
-}
 
 void fill_unit(const UnitState& us, KhartoumUnitState& c) {
   c.set_loc(us.loc);
@@ -107,11 +102,11 @@ void fill_table(const State& s, core::Seat viewer, KhartoumTable& t) {
       fill_unit(s.unit(u), *c);
     } else {
       c->set_hidden(true);
-      hidden[h++] = s.unit(u);
+      c->set_moves_left(s.unit(u).moves_left);
+      hidden[h++] = hidden_slot(s.unit(u));
     }
   }
-  std::sort(hidden, hidden + h,
-            [](const UnitState& a, const UnitState& b) { return state_key(a) < state_key(b); });
+  std::sort(hidden, hidden + h, slot_order);
   for (int i = 0; i < h; ++i) fill_unit(hidden[i], *t.add_hidden_units());
   t.set_next_stamp(s.next_stamp);
   for (int c = 0; c < s.sc->card_count(); ++c) t.add_times_played(s.times_drawn[static_cast<size_t>(c)]);
@@ -228,8 +223,8 @@ core::Status state_from_view(const KhartoumView& v, State& s) {
   b.major_loss_done = bt.major_loss_done();
   b.participants = bt.participants();
   if (units < 64 && (b.participants >> units) != 0) r.fail("battle participants that are no units");
-  // Units: the hidden ones take the hidden states in data order (resample_hidden redraws who is
-  // which); they stand on the map, under a top unit the seat sees.
+  // Units: the hidden ones keep their moves left and take the hidden places in data order
+  // (resample_hidden redraws who is where); they stand on the map, under a top the seat sees.
   int next_hidden = 0;
   for (int u = 0; u < units; ++u) {
     const KhartoumUnitState& c = t.units(u);
@@ -244,6 +239,7 @@ core::Status state_from_view(const KhartoumView& v, State& s) {
       break;
     }
     read_unit(t.hidden_units(next_hidden++), 0, spaces, us, r);
+    r.get(us.moves_left, c.moves_left(), 0, 99, "unit moves left");
   }
   if (next_hidden != t.hidden_units_size()) r.fail("more hidden states than hidden units");
   r.get(s.next_stamp, t.next_stamp(), 1, 0xffff, "next stamp");

@@ -24,6 +24,14 @@ bool visible(const State& s, int u, core::Seat viewer) {
   return has_side(s, at, kEmpire) || top_unit(s, at, kMahdist) == u;
 }
 
+UnitState hidden_slot(const UnitState& u) {
+  return UnitState{u.loc, u.flags, 0, u.stamp};
+}
+
+bool slot_order(const UnitState& a, const UnitState& b) {
+  return std::tuple(a.loc, a.flags, a.stamp) < std::tuple(b.loc, b.flags, b.stamp);
+}
+
 // 29.1: a Hold card just picked is its player's secret until played or put aside.
 bool card_visible(const State& s, core::Seat viewer) {
   return s.card >= 0 && (s.step != Step::kHoldDecision || viewer == s.player || s.finished);
@@ -364,8 +372,9 @@ core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::restore(std::s
   return std::unique_ptr<core::GameState>(std::move(s));
 }
 
-// Redraws what `viewer` cannot see: the Mahdist units under the top of each stack (for the
-// Empire and observers), the other side's held card, and the order of every draw pile (hidden
+// Redraws what `viewer` cannot see: which Mahdist unit is which under the top of each stack (for
+// the Empire and observers; each keeps its moves left, known from the card and its type),
+// the other side's held card, and the order of every draw pile (hidden
 // from everyone, 29.14, even once the game is over). The A-over-B structure of an unshuffled
 // Empire deck is kept (25.1).
 std::unique_ptr<core::GameState> HandOfDestinyGame::resample_hidden(const core::GameState& gs,
@@ -376,14 +385,16 @@ std::unique_ptr<core::GameState> HandOfDestinyGame::resample_hidden(const core::
     for (int u = 0; u < sc_->unit_count(); ++u) {
       if (s->info(u).side == kMahdist && s->unit(u).loc >= 0 && !visible(*s, u, viewer)) hidden[n++] = u;
     }
-    UnitState states[kMaxUnits];
-    for (int i = 0; i < n; ++i) states[i] = s->unit(hidden[i]);
+    UnitState slots[kMaxUnits];
+    for (int i = 0; i < n; ++i) slots[i] = hidden_slot(s->unit(hidden[i]));
     // Sorted before the shuffle, so the result depends on what the viewer sees, not on which
     // unit really is where (a bot searching redrawn states then cannot peek).
-    auto key = [](const UnitState& u) { return std::tuple(u.loc, u.flags, u.moves_left, u.stamp); };
-    std::sort(states, states + n, [&](const UnitState& x, const UnitState& y) { return key(x) < key(y); });
-    rng.shuffle(std::span<UnitState>(states, static_cast<size_t>(n)));
-    for (int i = 0; i < n; ++i) s->unit(hidden[i]) = states[i];
+    std::sort(slots, slots + n, slot_order);
+    rng.shuffle(std::span<UnitState>(slots, static_cast<size_t>(n)));
+    for (int i = 0; i < n; ++i) {
+      UnitState& us = s->unit(hidden[i]);
+      us = UnitState{slots[i].loc, slots[i].flags, us.moves_left, slots[i].stamp};
+    }
   }
   for (int side = 0; side < 2; ++side) {
     const core::Deck& old = s->deck[side];
