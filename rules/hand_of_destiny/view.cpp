@@ -373,10 +373,9 @@ core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::restore(std::s
 }
 
 // Redraws what `viewer` cannot see: which Mahdist unit is which under the top of each stack (for
-// the Empire and observers; each keeps its moves left, known from the card and its type),
-// the other side's held card, and the order of every draw pile (hidden
-// from everyone, 29.14, even once the game is over). The A-over-B structure of an unshuffled
-// Empire deck is kept (25.1).
+// the Empire and observers; each keeps its moves left, known from the card and its type), the
+// other side's held card, and the order of every draw pile (hidden from everyone, 29.14, even
+// once the game is over). The A-over-B structure of an unshuffled Empire deck is kept (25.1).
 std::unique_ptr<core::GameState> HandOfDestinyGame::resample_hidden(const core::GameState& gs,
                                                                     core::Seat viewer, core::Rng& rng) const {
   auto s = std::make_unique<State>(S(gs));
