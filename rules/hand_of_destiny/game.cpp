@@ -28,6 +28,25 @@ constexpr OptionDef kOptions[] = {
 
 }  // namespace
 
+core::Status set_options(const frontier::MatchSetup& setup, State& s) {
+  for (const auto& o : setup.options()) {
+    bool on = o.value() != "off";
+    if (o.id() == "artillery")
+      s.opt_artillery = on;
+    else if (o.id() == "breakoff")
+      s.opt_breakoff = on;
+    else if (o.id() == "pursuit")
+      s.opt_pursuit = on;
+    else if (o.id() == "major_battles")
+      s.opt_major = on;
+    else if (o.id() == "supply")
+      s.opt_supply = on;
+    else
+      return core::Status::invalid_argument("unknown option '" + o.id() + "'");
+  }
+  return core::Status::ok();
+}
+
 HandOfDestinyGame::HandOfDestinyGame(std::string game_id, const Scenario& scenario, std::string scenario_id,
                                      std::string scenario_name)
     : sc_(&scenario), parts_(encode_view_parts(scenario)) {
@@ -60,21 +79,7 @@ core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::initial(
   auto s = std::make_unique<State>();
   s->sc = sc_;
   s->rng = core::Rng(setup.seed());
-  for (const auto& o : setup.options()) {
-    bool on = o.value() != "off";
-    if (o.id() == "artillery")
-      s->opt_artillery = on;
-    else if (o.id() == "breakoff")
-      s->opt_breakoff = on;
-    else if (o.id() == "pursuit")
-      s->opt_pursuit = on;
-    else if (o.id() == "major_battles")
-      s->opt_major = on;
-    else if (o.id() == "supply")
-      s->opt_supply = on;
-    else
-      return core::Status::invalid_argument("unknown option '" + o.id() + "'");
-  }
+  if (auto st = set_options(setup, *s); !st) return st;
   for (int u = 0; u < sc_->unit_count(); ++u) {
     if (s->info(u).setup >= 0) set_loc(*s, u, s->info(u).setup);
   }

@@ -43,6 +43,12 @@ class HandOfDestinyGame final : public core::Game {
   core::Status edit(core::GameState& state, std::string_view command) const override;
   std::unique_ptr<core::GameState> resample_hidden(const core::GameState& state, core::Seat viewer,
                                                    core::Rng& rng) const override;
+  // From the seat's view alone (KhartoumView.table, table.cpp), the hidden facts redrawn by
+  // resample_hidden.
+  core::Result<std::unique_ptr<core::GameState>> determinize(const frontier::MatchSetup& setup,
+                                                             const frontier::GameView& view,
+                                                             core::Seat viewer,
+                                                             core::Rng& rng) const override;
   std::string check_invariants(const core::GameState& state) const override;
   // The greedy player (policy.h), first best action.
   bool policy_action(const core::GameState& state, core::Seat seat, core::Action& out) const override;

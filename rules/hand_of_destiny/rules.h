@@ -74,6 +74,23 @@ void apply_battle(State& s, const core::Action& a, core::EventSink& log);
 bool bot_skips_battle(const State& s, const core::Action& a);
 uint64_t retreat_destinations(const State& s, uint64_t group, int from);  // bit per space
 
+// ---- view.cpp and table.cpp: what a seat sees (29.14), in machine form, and its inverse ----
+bool visible(const State& s, int u, core::Seat viewer);  // the unit's identity and state
+bool card_visible(const State& s, core::Seat viewer);    // the card in effect (29.1)
+bool indices_in_range(const State& s);                   // every index field names a real thing
+// Where a hidden Mahdist unit stands (29.14): its location, flags and stacking stamp, without its
+// moves left, which belong to the unit (the card and its type set them, 11.0) and so say which
+// unit it is; ordered by those facts alone, never by unit.
+UnitState hidden_slot(const UnitState& u);
+bool slot_order(const UnitState& a, const UnitState& b);
+void fill_table(const State& s, core::Seat viewer, khartoum::KhartoumTable& t);
+// Everything but the dice and the draw piles' order from `v` into `s` (whose scenario and options
+// are set): hidden units take the hidden states in data order and hidden Hold cards the first
+// unseen ones, for resample_hidden to redraw. Checks ranges and the decks' cards, not the rest.
+core::Status state_from_view(const khartoum::KhartoumView& v, State& s);
+// The advanced-rule options of a match's terms (2.0).
+core::Status set_options(const frontier::MatchSetup& setup, State& s);
+
 // ---- steps.cpp: the facts of each Step, in one table ----
 // Which part of the rules lists and applies the actions of a step: the Egyptian march of card 18
 // (29.1), the March Phase (11.0), a battle (13.0-20.0) or the rest of the turn sequence.

@@ -13,8 +13,6 @@
 
 namespace frontier::hand_of_destiny {
 
-namespace {
-
 // 29.14: the Mahdist sees every Empire stack; the Empire (and observers) see only the top unit
 // of a Mahdist stack, except in spaces where Empire units stand too (10.0) and in the boxes.
 bool visible(const State& s, int u, core::Seat viewer) {
@@ -25,6 +23,21 @@ bool visible(const State& s, int u, core::Seat viewer) {
   if (at < 0) return true;
   return has_side(s, at, kEmpire) || top_unit(s, at, kMahdist) == u;
 }
+
+UnitState hidden_slot(const UnitState& u) {
+  return UnitState{u.loc, u.flags, 0, u.stamp};
+}
+
+bool slot_order(const UnitState& a, const UnitState& b) {
+  return std::tuple(a.loc, a.flags, a.stamp) < std::tuple(b.loc, b.flags, b.stamp);
+}
+
+// 29.1: a Hold card just picked is its player's secret until played or put aside.
+bool card_visible(const State& s, core::Seat viewer) {
+  return s.card >= 0 && (s.step != Step::kHoldDecision || viewer == s.player || s.finished);
+}
+
+namespace {
 
 const std::string& card_label(const ViewParts& parts, int c) {
   return parts.card_labels[static_cast<size_t>(c)];
@@ -38,8 +51,7 @@ void fill_view(const State& s, core::Seat viewer, const ViewParts& parts,
   v->set_nile_flood(s.flood());
   v->set_player(s.sc->sides[static_cast<size_t>(s.player)]);
   v->set_step(step_name(s.step));
-  if (s.card >= 0 && (s.step != Step::kHoldDecision || viewer == s.player || s.finished))
-    v->set_card(card_label(parts, s.card));
+  if (card_visible(s, viewer)) v->set_card(card_label(parts, s.card));
   v->set_empire_vp(empire_vp(s));
   v->set_mahdi_return_turn(s.mahdi_return_turn);
   if (s.pending_unit >= 0) v->set_pending_unit(s.info(s.pending_unit).name);
@@ -80,6 +92,7 @@ void fill_view(const State& s, core::Seat viewer, const ViewParts& parts,
     bv->set_pending_panics(b.pending_panic);
     bv->set_major(b.major);
   }
+  fill_table(s, viewer, *v->mutable_table());
 }
 
 // KhartoumView fields 7 (spaces) and 8 (routes), appended to the encoding of the other fields:
@@ -272,6 +285,8 @@ bool step_context_set(const State& s) {
   }
 }
 
+}  // namespace
+
 // The fields the rules use as indices (cards, units, spaces, sides), each inside what the rules
 // can have set it to: a snapshot only ever holds such values, a corrupt one may not.
 bool indices_in_range(const State& s) {
@@ -291,8 +306,6 @@ bool indices_in_range(const State& s) {
     if (!within(side, -1, 2)) return false;
   return step_context_set(s);
 }
-
-}  // namespace
 
 core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::restore(std::string_view bytes) const {
   auto s = std::make_unique<State>();
@@ -359,26 +372,28 @@ core::Result<std::unique_ptr<core::GameState>> HandOfDestinyGame::restore(std::s
   return std::unique_ptr<core::GameState>(std::move(s));
 }
 
-// Redraws what `viewer` cannot see: the Mahdist units under the top of each stack (for the
-// Empire and observers), the other side's held card, and the order of every draw pile (hidden
-// from everyone, 29.14). The A-over-B structure of an unshuffled Empire deck is kept (25.1).
+// Redraws what `viewer` cannot see: which Mahdist unit is which under the top of each stack (for
+// the Empire and observers; each keeps its moves left, known from the card and its type), the
+// other side's held card, and the order of every draw pile (hidden from everyone, 29.14, even
+// once the game is over). The A-over-B structure of an unshuffled Empire deck is kept (25.1).
 std::unique_ptr<core::GameState> HandOfDestinyGame::resample_hidden(const core::GameState& gs,
                                                                     core::Seat viewer, core::Rng& rng) const {
   auto s = std::make_unique<State>(S(gs));
-  if (s->finished) return s;
-  if (viewer != kMahdist) {
+  if (viewer != kMahdist && !s->finished) {
     int hidden[kMaxUnits], n = 0;
     for (int u = 0; u < sc_->unit_count(); ++u) {
       if (s->info(u).side == kMahdist && s->unit(u).loc >= 0 && !visible(*s, u, viewer)) hidden[n++] = u;
     }
-    UnitState states[kMaxUnits];
-    for (int i = 0; i < n; ++i) states[i] = s->unit(hidden[i]);
+    UnitState slots[kMaxUnits];
+    for (int i = 0; i < n; ++i) slots[i] = hidden_slot(s->unit(hidden[i]));
     // Sorted before the shuffle, so the result depends on what the viewer sees, not on which
     // unit really is where (a bot searching redrawn states then cannot peek).
-    auto key = [](const UnitState& u) { return std::tuple(u.loc, u.flags, u.moves_left, u.stamp); };
-    std::sort(states, states + n, [&](const UnitState& x, const UnitState& y) { return key(x) < key(y); });
-    rng.shuffle(std::span<UnitState>(states, static_cast<size_t>(n)));
-    for (int i = 0; i < n; ++i) s->unit(hidden[i]) = states[i];
+    std::sort(slots, slots + n, slot_order);
+    rng.shuffle(std::span<UnitState>(slots, static_cast<size_t>(n)));
+    for (int i = 0; i < n; ++i) {
+      UnitState& us = s->unit(hidden[i]);
+      us = UnitState{slots[i].loc, slots[i].flags, us.moves_left, slots[i].stamp};
+    }
   }
   for (int side = 0; side < 2; ++side) {
     const core::Deck& old = s->deck[side];
@@ -386,8 +401,8 @@ std::unique_ptr<core::GameState> HandOfDestinyGame::resample_hidden(const core::
     // known to be Hold cards, so they are redrawn among the unseen Hold cards only.
     int8_t* hidden_hold[2] = {nullptr, nullptr};
     int k = 0;
-    if (s->held[side] >= 0 && viewer != side) hidden_hold[k++] = &s->held[side];
-    if (s->step == Step::kHoldDecision && s->player == side && viewer != side) hidden_hold[k++] = &s->card;
+    if (s->held[side] >= 0 && viewer != side && !s->finished) hidden_hold[k++] = &s->held[side];
+    if (s->player == side && s->card >= 0 && !card_visible(*s, viewer)) hidden_hold[k++] = &s->card;
     std::vector<core::CardId> unknown(old.draw_pile().begin(), old.draw_pile().end());
     for (int i = 0; i < k; ++i) unknown.push_back(*hidden_hold[i]);
     std::sort(unknown.begin(), unknown.end());  // the order the viewer cannot see is not used

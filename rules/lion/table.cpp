@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/view_reader.h"
 #include "lion/rules.h"
 
 namespace frontier::lion {
@@ -18,24 +19,7 @@ void fill_deck(const core::Deck& d, LionDeck& out) {
   for (auto c : d.removed()) out.add_removed(c);
 }
 
-// Reads the view's numbers into the state's small fields, remembering the first one out of range.
-struct Reader {
-  std::string error;
-  template <typename T>
-  void get(T& field, int64_t v, int64_t lo, int64_t hi, const char* name) {
-    if (v < lo || v > hi) {
-      if (error.empty()) error = std::string(name) + " out of range: " + std::to_string(v);
-      return;
-    }
-    field = static_cast<T>(v);
-  }
-  template <typename E>
-  void get_enum(E& field, int64_t v, int count, const char* name) {
-    int x = 0;
-    get(x, v, 0, count - 1, name);
-    field = static_cast<E>(x);
-  }
-};
+using Reader = core::ViewReader;
 
 bool read_deck(const LionDeck& v, int cards, core::Rng& rng, core::Deck& out, Reader& r) {
   std::vector<core::CardId> pile;
