@@ -604,15 +604,24 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
 void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn,
                        bool members_only) {
   matches_.with(
-      match_id, [conn, rid, match_id, members_only, fn = std::move(fn)](const std::shared_ptr<Match>& match) {
+      match_id,
+      [conn, rid, match_id, members_only, fn = std::move(fn)](const std::shared_ptr<Match>& match) {
         if (!match) {
           send_error(*conn, rid, wire::UNKNOWN_MATCH, "There is no match " + std::to_string(match_id));
           return;
         }
+        // This copy lost its lease between the look-up and now: the request goes nowhere.
+        if (!match->served_here(*conn, rid)) return;
         // Before any other check: an answer such as MATCH_NOT_RUNNING would tell a stranger how a
         // private match stands.
         if (members_only && !match->admitted(*conn, rid)) return;
         fn(*match);
+      },
+      // Several nodes: another node runs the match now (docs/architecture.md, "Several nodes").
+      [conn, rid, match_id](const std::string& holder) {
+        send_error(*conn, rid, wire::MATCH_MOVED,
+                   "Match " + std::to_string(match_id) + " is served by node " + holder +
+                       " now: connect again (or to that node) and retry; nothing was applied");
       });
 }
 

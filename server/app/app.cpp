@@ -125,7 +125,22 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.on_settled = [&bots](const std::shared_ptr<Match>& match) { bots.prompted(match); };
   bots::OfferAnswerer notifications(notifier, bots);
   services.notifier = &notifications;
+  // Several nodes share a PostgreSQL database: each match is run by the node holding its lease
+  // (docs/architecture.md, "Several nodes"). An SQLite file has one node, which owns every match.
+  std::optional<LeaseKeeper> leases;
+  if (storage::is_postgres_url(config.db_path)) {
+    LeaseConfig lease_config = config.leases;
+    if (lease_config.node.empty()) lease_config.node = default_node_id();
+    leases.emplace(lease_config, writer);
+    services.leases = &*leases;
+    spdlog::info("node {}: match leases of {} ms, renewed every {} ms", lease_config.node,
+                 lease_config.lease.count(), lease_config.renew_every.count());
+  }
   MatchRegistry matches(games, services, net.strand_factory(), config.finished_ttl);
+  if (leases) {
+    leases->set_on_lost([&matches](uint64_t id, uint64_t epoch) { matches.unload(id, epoch); });
+    leases->start();
+  }
   notifications.attach(&matches);
 
   // Password hashing gets its own thread so logins never stall the network or the writer.
@@ -205,7 +220,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   });
   net.attach(&service, &metrics, [&] {
     storage::WriterStats w = writer.stats();
-    return metrics.render(error_code_name, writer.queued()) +
+    return metrics.render(error_code_name, writer.queued()) + (leases ? leases->render_metrics() : "") +
            fmt::format(
                "# HELP frontier_writer_batches_total Transactions committed by the writer (group commit)\n"
                "# TYPE frontier_writer_batches_total counter\nfrontier_writer_batches_total {}\n"
@@ -247,6 +262,12 @@ int run_server(const AppConfig& config, const core::Registry& games) {
       desk.stop();
       webhooks.stop();
       mailer.stop();  // a mail being handed over finishes (or times out) first
+      if (leases) {
+        // After every queued commit, the leases are given up: other nodes take the matches at
+        // once instead of waiting for them to expire.
+        leases->stop();
+        leases->release_all();
+      }
       writer.stop();  // every queued commit lands; acknowledgements are posted to their sessions
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       net.close_all(std::chrono::milliseconds(2000));

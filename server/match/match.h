@@ -59,6 +59,12 @@ struct MatchServices {
   // Told (on the match's strand) whenever a running match's every change is committed and
   // pushed: computer opponents (server/bots) look there for their turn. Optional.
   std::function<void(const std::shared_ptr<class Match>&)> on_settled;
+  // Several nodes over one PostgreSQL (docs/architecture.md, "Several nodes"): this node's
+  // leases, or nullptr (SQLite: one process owns every match and nothing is fenced).
+  class LeaseKeeper* leases = nullptr;
+  // Told (from any thread) that a commit of the match was refused by its fence: the registry
+  // lets the match leave memory (set by the registry).
+  std::function<void(uint64_t match_id, uint64_t epoch)> on_lease_lost;
 };
 
 struct SeatHolder {
@@ -132,6 +138,11 @@ class Match : public std::enable_shared_from_this<Match> {
   // an error (BAD_INVITE) already sent. Public matches admit everyone. The request gate
   // (Service::on_match) asks this before any handler but join and watch.
   bool admitted(const Connection& conn, uint64_t request_id) const;
+  // False (with MATCH_MOVED sent) once this node lost the match's lease: a request that found
+  // the match just before it left memory must not act on it. The request gate asks first.
+  bool served_here(const Connection& conn, uint64_t request_id) const;
+  // The lease this copy of the match runs under; 0 when nothing is fenced (SQLite).
+  uint64_t lease_epoch() const { return lease_epoch_; }
 
   // Subscribes the creator right after creation (on the strand).
   void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
@@ -217,7 +228,15 @@ class Match : public std::enable_shared_from_this<Match> {
   // Queues `work` plus the match row update for the writer; `then` runs on the strand after the
   // commit, before subscribers hear of it. `adds_chat`: `work` stores a chat line, which the
   // users looking at the match have now seen.
-  void commit(storage::Writer::Work work, Then then, bool push = true, bool adds_chat = false);
+  // `refused` runs on the strand instead of `then` when the fence refused the commit (another
+  // node took the lease): nothing was stored, and the requester is told to retry.
+  void commit(storage::Writer::Work work, Then then, bool push = true, bool adds_chat = false,
+              Then refused = nullptr);
+  // `work` behind the lease's fence (docs/architecture.md, "Several nodes"): it runs only if this
+  // node still holds the lease at lease_epoch_, else it stores nothing and sets `*refused`.
+  storage::Writer::Work fenced(storage::Writer::Work work, std::shared_ptr<bool> refused) const;
+  // This node lost the lease: the match stops serving, its subscribers are told MATCH_MOVED.
+  void lease_lost();
   // The stored row of event `seq` by `seat`, stamped with the current time.
   storage::EventRow event_row(uint32_t seq, core::Seat seat, storage::EventKind kind, uint64_t user_id) const;
   // Commits a seat's undo or resignation and answers the request Ok once it is durable.
@@ -276,6 +295,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // offers and withdraws again and again must not flood the opponent.
   std::map<core::Seat, TokenBucket> offer_buckets_;
   bool rematch_creating_ = false;
+  uint64_t lease_epoch_ = 0;              // set before the match is shared; 0 = not fenced
+  bool moved_ = false;                    // the lease was lost: this copy serves nothing more
   uint32_t committed_awaiting_ = 0;       // the awaiting mask of the last commit: whose prompt is new
   std::vector<clock::SeatClock> clocks_;  // one per seat once the match is timed and started
   uint32_t clock_mask_ = 0;               // the seats whose clocks run (the prompts they reflect)

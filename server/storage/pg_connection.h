@@ -30,6 +30,8 @@ class Params {
   Params& bytes(const std::string& v);  // a bytea column: any bytes
   Params& bytes(std::string&& v) = delete;
   Params& null();  // SQL NULL
+  // A bigint[] (sent in text form, "{1,2,3}"): `unnest($n::bigint[])` reads it.
+  Params& i64_array(const std::vector<int64_t>& v);
   int size() const { return static_cast<int>(values_.size()); }
   // A text that PostgreSQL cannot hold (a NUL byte, invalid UTF-8): nothing stored equals it.
   bool impossible() const { return impossible_; }
