@@ -14,6 +14,7 @@
 #include <optional>
 #include <thread>
 
+#include "app/cluster_bus.h"
 #include "app/copy_db_command.h"
 #include "auth/hashing_queue.h"
 #include "bots/bot_driver.h"
@@ -133,6 +134,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     if (lease_config.node.empty()) lease_config.node = default_node_id();
     leases.emplace(lease_config, writer);
     services.leases = &*leases;
+    services.followers = true;
     spdlog::info("node {}: match leases of {} ms, renewed every {} ms", lease_config.node,
                  lease_config.lease.count(), lease_config.renew_every.count());
   }
@@ -178,6 +180,20 @@ int run_server(const AppConfig& config, const core::Registry& games) {
                                : config.durability == storage::Durability::kNormal ? "normal"
                                                                                    : "off");
   Service service(service_config, matches, writer, metrics, post_hashing);
+  // Several nodes: commits are told to the other nodes, and changes asked here for a match
+  // another node runs are forwarded to it (docs/architecture.md, "Several nodes").
+  std::optional<ClusterBus> bus;
+  if (leases) {
+    bus.emplace(config.db_path, *leases, writer, matches);
+    bus->set_service(&service);
+    service.set_forwarder([&bus](const auto& conn, const wire::ClientMessage& msg, uint64_t match_id) {
+      bus->forward(conn, msg, match_id);
+    });
+    if (auto st = bus->start(); !st) {
+      spdlog::critical("cluster: cannot listen on PostgreSQL: {}", st.message());
+      return 1;
+    }
+  }
   // Tournaments resume (matches that finished while down are recorded) before anyone connects.
   TournamentHost tournaments(matches, writer, now, config.max_open_tournaments_per_user);
   tournaments.start();
@@ -221,6 +237,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   net.attach(&service, &metrics, [&] {
     storage::WriterStats w = writer.stats();
     return metrics.render(error_code_name, writer.queued()) + (leases ? leases->render_metrics() : "") +
+           (bus ? bus->render_metrics() : "") +
            fmt::format(
                "# HELP frontier_writer_batches_total Transactions committed by the writer (group commit)\n"
                "# TYPE frontier_writer_batches_total counter\nfrontier_writer_batches_total {}\n"
@@ -262,6 +279,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
       desk.stop();
       webhooks.stop();
       mailer.stop();  // a mail being handed over finishes (or times out) first
+      if (bus) bus->stop();
       if (leases) {
         // After every queued commit, the leases are given up: other nodes take the matches at
         // once instead of waiting for them to expire.

@@ -134,6 +134,7 @@ Match::Outcome Match::outcome() const {
 }
 
 void Match::tell_settled() {
+  if (follower()) return;  // the owner's bots move
   if (services_.on_settled && meta_.status == wire::RUNNING && committed_seq_ == history_.seq)
     services_.on_settled(shared_from_this());
 }
@@ -158,6 +159,15 @@ void Match::check_finished() {
 }
 
 void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_chat, Then refused) {
+  if (follower()) {
+    // Changes go to the owner before they reach a follower copy (Service::on_match); one that
+    // still got here (an internal caller) changed this copy only: it is dropped and reloaded.
+    spdlog::warn("match {}: a change reached the follower copy; it is reloaded", meta_.id);
+    if (services_.on_lease_lost) services_.on_lease_lost(meta_.id, 0);
+    lease_lost();
+    if (refused) refused();
+    return;
+  }
   auto clock_change = std::make_shared<ClockChange>(settle_clocks());
   uint64_t id = meta_.id;
   int status = meta_.status;
@@ -188,7 +198,8 @@ void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_c
   services_.writer->submit(
       fenced(
           [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,
-           looking = std::move(looking), clock_change](storage::Store& store) {
+           looking = std::move(looking), clock_change,
+           node = services_.followers ? services_.leases->node() : std::string()](storage::Store& store) {
             if (work) {
               if (auto st = work(store); !st) return st;
             }
@@ -200,7 +211,11 @@ void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_c
             for (uint64_t user : looking) {
               if (auto st = store.mark_seen(user, id); !st) return st;
             }
-            if (clock_change->timed) return store.put_clock(id, clock_change->state, clock_change->wake_at);
+            if (clock_change->timed) {
+              if (auto st = store.put_clock(id, clock_change->state, clock_change->wake_at); !st) return st;
+            }
+            // Nodes with a follower copy catch up once this commits (told only if it does).
+            if (!node.empty()) return store.notify(kCommitChannel, commit_notice(id, seq, node));
             return core::Status::ok();
           },
           fence_refused),
@@ -236,12 +251,7 @@ void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point sta
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
   services_.metrics->observe_commit(static_cast<uint64_t>(micros.count()));
   if (then) then();
-  std::vector<Then> ready;
-  auto it = std::stable_partition(pending_.begin(), pending_.end(),
-                                  [&](const auto& p) { return p.first > committed_seq_; });
-  for (auto r = it; r != pending_.end(); ++r) ready.push_back(std::move(r->second));
-  pending_.erase(it, pending_.end());
-  for (auto& r : ready) r();
+  run_pending();
   // Later changes are still on their way to the disk; their own commit will push.
   if (push && committed_seq_ == history_.seq) broadcast();
   tell_settled();
@@ -249,6 +259,15 @@ void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point sta
     finish_reported_ = true;
     if (services_.on_finished) services_.on_finished(meta_.id);
   }
+}
+
+void Match::run_pending() {
+  std::vector<Then> ready;
+  auto it = std::stable_partition(pending_.begin(), pending_.end(),
+                                  [&](const auto& p) { return p.first > committed_seq_; });
+  for (auto r = it; r != pending_.end(); ++r) ready.push_back(std::move(r->second));
+  pending_.erase(it, pending_.end());
+  for (auto& r : ready) r();
 }
 
 void Match::broadcast() {

@@ -128,6 +128,7 @@ int64_t Match::next_wake() const {
 }
 
 void Match::on_clock_wake(const std::function<void()>& done) {
+  if (follower()) return done();  // the owner's clocks decide
   if (!timed() || meta_.status != wire::RUNNING) return done();
   // A match that became running without a change of its own (created with every seat filled):
   // its first commit starts the clocks.

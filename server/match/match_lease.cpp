@@ -18,7 +18,13 @@ std::string moved_text(uint64_t id) {
 }  // namespace
 
 storage::Writer::Work Match::fenced(storage::Writer::Work work, std::shared_ptr<bool> refused) const {
-  if (lease_epoch_ == 0 || services_.leases == nullptr) return work;
+  if (services_.leases == nullptr) return work;
+  if (lease_epoch_ == 0) {  // a follower copy holds no lease: it writes nothing
+    return [refused = std::move(refused)](storage::Store&) {
+      *refused = true;
+      return core::Status::ok();
+    };
+  }
   return [work = std::move(work), refused = std::move(refused), id = meta_.id, epoch = lease_epoch_,
           node = services_.leases->node()](storage::Store& s) {
     auto held = s.hold_lease(id, node, epoch);

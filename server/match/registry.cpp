@@ -61,6 +61,45 @@ void MatchRegistry::unload(uint64_t id, uint64_t epoch) {
   match->post([match] { match->lease_lost(); });
 }
 
+void MatchRegistry::follow(uint64_t id, uint32_t seq) {
+  std::lock_guard lock(mu_);
+  if (auto it = matches_.find(id); it != matches_.end() && it->second->follower()) {
+    auto match = it->second;
+    match->post([match, seq] { match->follow(seq); });
+  }
+}
+
+void MatchRegistry::take_over(uint64_t id, std::function<void()> then) {
+  std::shared_ptr<Match> old;
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = matches_.find(id); it != matches_.end() && it->second->follower()) {
+      old = it->second;
+      matches_.erase(it);
+      services_.metrics->matches_loaded--;
+    }
+  }
+  if (!old) return then();
+  old->post([this, old, id, then = std::move(then)] {
+    auto watchers = std::make_shared<std::vector<Match::Watcher>>(old->hand_over());
+    with(id, [watchers, then](const std::shared_ptr<Match>& fresh) {
+      if (fresh) {
+        for (const auto& w : *watchers) {
+          if (auto conn = w.conn.lock()) fresh->resubscribe(conn, w.seat, w.since);
+        }
+      }
+      then();
+    });
+  });
+}
+
+void MatchRegistry::follow_all() {
+  std::lock_guard lock(mu_);
+  for (const auto& [id, match] : matches_) {
+    if (match->follower()) match->post([match] { match->follow(0); });
+  }
+}
+
 void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
   {
     std::lock_guard lock(mu_);
@@ -84,8 +123,9 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
   };
   auto loaded = std::make_shared<Loaded>();
   LeaseKeeper* leases = services_.leases;
+  bool followers = services_.followers;
   services_.writer->submit(
-      [loaded, id, leases](storage::Store& s) {
+      [loaded, id, leases, followers](storage::Store& s) {
         // The lease first, then the reads: a take waits for no commit, and once it is ours no
         // other node commits to the match, so what is read below is the whole history.
         if (leases) {
@@ -94,7 +134,8 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
             return take.status().code() == core::StatusCode::kNotFound ? core::Status::ok() : take.status();
           if (take->epoch == 0) {
             loaded->held_by = take->holder;
-            return core::Status::ok();
+            // Another node runs it: this node keeps a follower copy, read like any load.
+            if (!followers) return core::Status::ok();
           }
           loaded->epoch = take->epoch;
         }
@@ -112,7 +153,8 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
         auto replay = [this, loaded, id] {
           std::shared_ptr<Match> match;
           if (loaded->row)
-            match = build(id, *loaded->row, loaded->seats, loaded->snapshot, loaded->events, loaded->epoch);
+            match = build(id, *loaded->row, loaded->seats, loaded->snapshot, loaded->events, loaded->epoch,
+                          loaded->held_by);
           // A lease taken for a match that does not build is given back at once.
           if (!match && loaded->epoch > 0) services_.leases->release(id, loaded->epoch);
           finish_load(id, match, loaded->held_by);
@@ -141,7 +183,7 @@ void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match
       }
     }
   }
-  if (!held_by.empty()) services_.leases->busy++;
+  if (!held_by.empty() && !match) services_.leases->busy++;
   for (auto& w : waiting) {
     if (match) {
       match->post([match, f = std::move(w.found)] { f(match); });
@@ -156,7 +198,8 @@ void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match
 std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow& row,
                                             const std::vector<storage::SeatRow>& seats,
                                             const std::optional<Snapshot>& snapshot,
-                                            const std::vector<storage::EventRow>& events, uint64_t epoch) {
+                                            const std::vector<storage::EventRow>& events, uint64_t epoch,
+                                            const std::string& owner) {
   const core::Game* game = games_.find(row.game);
   if (!game) {
     spdlog::error("match {}: game '{}' is not in this build", id, row.game);
@@ -196,6 +239,7 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
   auto match = std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h.value()),
                                        log_complete);
   match->lease_epoch_ = epoch;
+  match->owner_ = owner;
   // Actions a takeback cut away no longer count: resubmitting one applies it afresh.
   for (const auto& e : surviving_events(events)) {
     if (!e.client_action_id.empty()) match->client_ids_[{e.user_id, e.client_action_id}] = e.seq;

@@ -37,6 +37,13 @@ class MatchRegistry {
   // copy leaves memory and tells its subscribers; the next request loads it again (and finds
   // the lease held elsewhere, or takes it once free).
   void unload(uint64_t id, uint64_t epoch);
+  // The owner of match `id` committed up to `seq`: a follower copy here catches up (0: every
+  // follower copy reads again, after notifications may have been missed).
+  void follow(uint64_t id, uint32_t seq);
+  // This node took the lease of match `id` from a dead owner: its follower copy is replaced by
+  // the match loaded as owner, which takes over the copy's subscribers; then `then` runs.
+  void take_over(uint64_t id, std::function<void()> then);
+  void follow_all();
 
   struct CreateRequest {
     const core::Game* game = nullptr;
@@ -88,7 +95,8 @@ class MatchRegistry {
   std::shared_ptr<Match> build(uint64_t id, const storage::MatchRow& row,
                                const std::vector<storage::SeatRow>& seats,
                                const std::optional<Snapshot>& snapshot,
-                               const std::vector<storage::EventRow>& events, uint64_t epoch);
+                               const std::vector<storage::EventRow>& events, uint64_t epoch,
+                               const std::string& owner);
 
   const core::Registry& games_;
   MatchServices services_;

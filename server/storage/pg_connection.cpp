@@ -172,6 +172,20 @@ bool Connection::reset() {
   return alive();
 }
 
+int Connection::socket() const {
+  return PQsocket(conn_);
+}
+
+std::vector<std::pair<std::string, std::string>> Connection::notifications() {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (PQconsumeInput(conn_) == 0) return out;
+  while (PGnotify* n = PQnotifies(conn_)) {
+    out.emplace_back(n->relname, n->extra);
+    PQfreemem(n);
+  }
+  return out;
+}
+
 std::string Connection::error() const {
   std::string msg = PQerrorMessage(conn_);
   while (!msg.empty() && msg.back() == '\n') msg.pop_back();

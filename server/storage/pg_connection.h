@@ -86,6 +86,10 @@ class Connection {
   // Connects again after a loss; every statement is prepared again on its next use.
   bool reset();
   std::string error() const;
+  // LISTEN (storage/pg_listener.h): the socket to wait on, and the notifications that arrived
+  // (channel, payload); reading them notices a lost connection (alive() turns false).
+  int socket() const;
+  std::vector<std::pair<std::string, std::string>> notifications();
 
  private:
   explicit Connection(pg_conn* conn) : conn_(conn) {}

@@ -798,6 +798,11 @@ class PostgresStore final : public Store {
         "UPDATE match_leases SET expires_at = '-infinity' WHERE match_id = $1 AND node = $2 AND epoch = $3",
         p);
   }
+  core::Status notify(const std::string& channel, const std::string& payload) override {
+    Params p;
+    p.text(channel).text(payload);
+    return write("SELECT pg_notify($1, $2)", p);
+  }
 
  private:
   static constexpr const char* kEmailColumns =

@@ -771,6 +771,7 @@ class SqliteStore final : public Store {
   }
   core::Result<bool> hold_lease(uint64_t, const std::string&, uint64_t) override { return true; }
   core::Status release_lease(uint64_t, const std::string&, uint64_t) override { return core::Status::ok(); }
+  core::Status notify(const std::string&, const std::string&) override { return core::Status::ok(); }
 
  private:
   // Looked up by string_view: the writer finds its statements several times per action, and a

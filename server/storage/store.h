@@ -326,6 +326,9 @@ class Store {
   virtual core::Result<bool> hold_lease(uint64_t match_id, const std::string& node, uint64_t epoch) = 0;
   // Gives the lease up (a match leaving memory, a node stopping) if `node` holds it at `epoch`.
   virtual core::Status release_lease(uint64_t match_id, const std::string& node, uint64_t epoch) = 0;
+  // Tells the nodes listening on `channel` (PostgreSQL NOTIFY) when the transaction commits, and
+  // only then; a payload is short text (under 8,000 bytes). SQLite has no other node: nothing.
+  virtual core::Status notify(const std::string& channel, const std::string& payload) = 0;
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode and applies the embedded

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <memory>
+#include <random>
 #include <thread>
 
 #include "harness.h"
@@ -97,7 +98,8 @@ const frontier::Action& first_choice(const Player& p) {
 
 // Node A never renews (as if cut off from the database): once its lease ran out, node B takes
 // the match on the first request for it. A still holds the match in memory, and its next
-// commit is refused by the fence, deterministically.
+// commit is refused by the fence, deterministically. The player goes on at A, which now keeps a
+// follower copy and forwards the player's changes to B.
 TEST(Cluster, ACommitAfterTheLeaseWasTakenIsRefusedAndTheClientGoesOnAtTheNewOwner) {
   auto c = start_cluster("cluster_fence", {"--lease-ms", "1000", "--lease-renew-ms", "0"},
                          {"--lease-ms", "1000", "--lease-renew-ms", "300"});
@@ -126,29 +128,25 @@ TEST(Cluster, ACommitAfterTheLeaseWasTakenIsRefusedAndTheClientGoesOnAtTheNewOwn
   auto other = north.c->request(create_match_msg("race", ""));
   ASSERT_TRUE(other && other->has_created()) << (other ? other->DebugString() : other.status().message());
   EXPECT_EQ(c.a->metric("frontier_leases_held"), 1.0) << "the new match's lease, not the lost one";
-  // At A the moved match is now B's.
-  auto again = south.c->request(join_msg(id));
-  ASSERT_TRUE(again && again->has_error());
-  EXPECT_EQ(again->error().code(), wire::MATCH_MOVED);
-  EXPECT_NE(again->error().message().find("node-b"), std::string::npos) << again->error().message();
-
-  // South resubmits at B with the same client_action_id: applied once, there.
-  Player south_b = same_user(south);
-  ASSERT_TRUE(join_when_served(south_b, c.b->port(), id, 2s));
-  auto resubmitted = south_b.c->request(submit_msg(id, 0, first_choice(south), "south-1"));
+  // At A the match is now B's: A serves South from a follower copy and sends South's
+  // resubmission (the same client_action_id) to B, where it is applied once.
+  Player south_again = same_user(south);
+  ASSERT_TRUE(join_when_served(south_again, c.a->port(), id, 2s));
+  EXPECT_EQ(south_again.last.seq(), 1u) << "the follower copy holds B's commit";
+  auto resubmitted = south_again.c->request(submit_msg(id, 0, first_choice(south), "south-1"));
   ASSERT_TRUE(resubmitted && resubmitted->has_submitted())
       << (resubmitted ? resubmitted->DebugString() : resubmitted.status().message());
   EXPECT_FALSE(resubmitted->submitted().duplicate());
   EXPECT_EQ(resubmitted->submitted().seq(), 2u);
-  auto twice = south_b.c->request(submit_msg(id, 0, first_choice(south), "south-1"));
+  auto twice = south_again.c->request(submit_msg(id, 0, first_choice(south), "south-1"));
   ASSERT_TRUE(twice && twice->has_submitted());
   EXPECT_TRUE(twice->submitted().duplicate());
   EXPECT_EQ(stored_events(c.database, id), "1:north-1,2:south-1");
 }
 
 // The SIGSTOP case: A is paused past its lease with a submit waiting in its socket; B takes the
-// match over and commits; when A runs again it commits nothing to the match (its renewal or its
-// fence finds the lease gone), unloads it and tells its client.
+// match over (South's next change there finds the lease free) and commits; when A runs again it commits
+// nothing to the match (its renewal or its fence finds the lease gone), unloads it and tells its client.
 TEST(Cluster, APausedNodeCommitsNothingToAMatchAnotherNodeTookOver) {
   auto c = start_cluster("cluster_pause", {"--lease-ms", "1000", "--lease-renew-ms", "300"},
                          {"--lease-ms", "1000", "--lease-renew-ms", "300"});
@@ -167,8 +165,10 @@ TEST(Cluster, APausedNodeCommitsNothingToAMatchAnotherNodeTookOver) {
   Player south_b = same_user(south);
   bool served = join_when_served(south_b, c.b->port(), id, 5s);
   if (!served) ::kill(c.a->pid(), SIGCONT);
-  ASSERT_TRUE(served) << "B takes the match once A's lease ran out";
+  ASSERT_TRUE(served) << "B serves the match (a follower copy while A's lease lasts)";
   EXPECT_EQ(south_b.last.seq(), 1u) << "the acknowledged bid is there";
+  // Past A's lease, a change asked at B takes the match over there.
+  std::this_thread::sleep_for(1300ms);
   const auto& choices = south_b.last.prompts(0).choices();
   auto b_bid = south_b.c->request(submit_msg(id, 1, choices[choices.size() - 1].action(), "south-at-b"));
   ::kill(c.a->pid(), SIGCONT);
@@ -187,6 +187,80 @@ TEST(Cluster, APausedNodeCommitsNothingToAMatchAnotherNodeTookOver) {
   EXPECT_EQ(stored_events(c.database, id), "1:north-1,2:south-at-b") << "no fork, nothing twice";
   EXPECT_TRUE(c.a->running());
   EXPECT_EQ(http(c.a->port(), "GET", "/healthz").status, 200) << "only the match left A";
+}
+
+wire::ClientMessage watch_msg(uint64_t match_id) {
+  wire::ClientMessage m;
+  m.mutable_watch_match()->set_match_id(match_id);
+  return m;
+}
+
+// Any node serves any player: North plays at node A (which runs the match), South at node B (a
+// follower copy, its changes forwarded to A), each sees the other's moves; spectators on both
+// nodes get the observer's view only, the same at the same seq whichever node serves them.
+TEST(Cluster, PlayersOnTwoNodesSeeEachOthersMovesAndSpectatorsSeeTheObserversView) {
+  auto c = start_cluster("cluster_follow", {"--lease-ms", "1000", "--lease-renew-ms", "300"},
+                         {"--lease-ms", "1000", "--lease-renew-ms", "300"});
+  Player north, south;
+  ASSERT_TRUE(register_player(north, c.a->port(), "follown"));
+  ASSERT_TRUE(register_player(south, c.b->port(), "follows"));
+  auto created = north.c->request(create_match_msg("race", ""));
+  ASSERT_TRUE(created && created->has_created());
+  uint64_t id = created->created().match_id();
+  // South takes the free seat at B: the join runs at A, South is subscribed at B.
+  auto joined = south.c->request(join_msg(id));
+  ASSERT_TRUE(joined && joined->has_update()) << (joined ? joined->DebugString() : joined.status().message());
+  south.last = joined->update();
+  EXPECT_EQ(south.last.your_seat(), 1);
+  ASSERT_TRUE(await_update(north, [](const wire::MatchUpdate& u) { return u.status() == wire::RUNNING; }));
+  ASSERT_TRUE(await_update(south, [](const wire::MatchUpdate& u) { return u.status() == wire::RUNNING; }));
+  EXPECT_EQ(c.a->metric("frontier_leases_held"), 1.0);
+  EXPECT_EQ(c.b->metric("frontier_leases_held"), 0.0) << "B keeps a follower copy, no lease";
+
+  Player watcher_a, watcher_b;
+  ASSERT_TRUE(register_player(watcher_a, c.a->port(), "watcha"));
+  ASSERT_TRUE(register_player(watcher_b, c.b->port(), "watchb"));
+  for (Player* w : {&watcher_a, &watcher_b}) {
+    auto r = w->c->request(watch_msg(id));
+    ASSERT_TRUE(r && r->has_update()) << (r ? r->DebugString() : r.status().message());
+    w->last = r->update();
+  }
+
+  std::mt19937 rng(11);
+  std::vector<Player*> all = {&north, &south, &watcher_a, &watcher_b};
+  uint32_t seq = 0;
+  for (int i = 0; i < 8 && north.last.status() == wire::RUNNING; ++i) {
+    std::string why;
+    Step step = play_random_step(all, rng, "x", &why);
+    ASSERT_NE(step.seq, 0u) << why;
+    EXPECT_EQ(step.seq, seq + 1);
+    seq = step.seq;
+    // The observer's view, whichever node builds it; never a player's.
+    ASSERT_EQ(watcher_a.last.seq(), watcher_b.last.seq());
+    EXPECT_EQ(watcher_a.last.view().SerializeAsString(), watcher_b.last.view().SerializeAsString());
+    EXPECT_EQ(watcher_b.last.your_seat(), -1);
+    EXPECT_EQ(watcher_b.last.prompts_size(), 0);
+    EXPECT_EQ(north.last.seq(), south.last.seq());
+  }
+  ASSERT_GE(seq, 4u);
+  std::string expected;
+  for (uint32_t s = 1; s <= seq; ++s) {
+    if (s > 1) expected += ',';
+    expected += std::to_string(s);
+    expected += ":x";
+  }
+  std::string stored = stored_events(c.database, id);
+  std::string numbers;  // the client ids differ per step; the seq chain is what counts
+  for (size_t i = 0; i < stored.size(); ++i) {
+    if (stored[i] == ':') {
+      numbers += ":x";
+      while (i + 1 < stored.size() && stored[i + 1] != ',') ++i;
+    } else {
+      numbers += stored[i];
+    }
+  }
+  EXPECT_EQ(numbers, expected) << "one unbroken seq chain, written by A alone";
+  EXPECT_EQ(c.b->metric("frontier_lease_commits_refused_total"), 0.0);
 }
 
 }  // namespace

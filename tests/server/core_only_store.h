@@ -72,6 +72,7 @@ class CoreOnlyStore : public storage::Store {
   }
   core::Result<bool> hold_lease(uint64_t, const std::string&, uint64_t) override { return true; }
   core::Status release_lease(uint64_t, const std::string&, uint64_t) override { return {}; }
+  core::Status notify(const std::string&, const std::string&) override { return {}; }
 };
 
 }  // namespace frontier::testing
