@@ -315,7 +315,7 @@ std::string ClusterBus::render_metrics() const {
   metric("frontier_forwarded_total", "Changes sent to the node running their match", forwarded_.load());
   metric("frontier_forwarded_served_total", "Changes run here for other nodes", served_.load());
   metric("frontier_forwarded_unanswered_total",
-         "Forwarded changes answered MATCH_MOVED after 5 s without answer", unanswered_.load());
+         "Forwarded changes answered MATCH_MOVED: no answer, no takeover", unanswered_.load());
   metric("frontier_matches_taken_over_total", "Matches taken over from a node that stopped renewing",
          taken_over_.load());
   return out;
