@@ -263,5 +263,37 @@ TEST(Cluster, PlayersOnTwoNodesSeeEachOthersMovesAndSpectatorsSeeTheObserversVie
   EXPECT_EQ(c.b->metric("frontier_lease_commits_refused_total"), 0.0);
 }
 
+// The node running a match dies (SIGKILL) between two moves: South's next move, asked at node B
+// (a follower copy), waits until A's lease ran out, then B takes the match over and applies it;
+// nothing acknowledged is lost and North goes on at B.
+TEST(Cluster, WhenTheRunningNodeDiesAnotherTakesTheMatchOverOnTheNextChange) {
+  auto c = start_cluster("cluster_kill", {"--lease-ms", "1000", "--lease-renew-ms", "300"},
+                         {"--lease-ms", "1000", "--lease-renew-ms", "300"});
+  Player north, south;
+  ASSERT_TRUE(register_player(north, c.a->port(), "killn"));
+  ASSERT_TRUE(register_player(south, c.b->port(), "kills"));
+  auto created = north.c->request(create_match_msg("race", ""));
+  ASSERT_TRUE(created && created->has_created());
+  uint64_t id = created->created().match_id();
+  auto joined = south.c->request(join_msg(id));
+  ASSERT_TRUE(joined && joined->has_update());
+  south.last = joined->update();
+  ASSERT_TRUE(await_update(north, [](const wire::MatchUpdate& u) { return u.status() == wire::RUNNING; }));
+  auto acked = north.c->request(submit_msg(id, north.last.seq(), first_choice(north), "north-1"));
+  ASSERT_TRUE(acked && acked->has_submitted());
+  ASSERT_TRUE(await_seq(south, 1));
+
+  c.a->kill_hard();
+  auto bid = south.c->request(submit_msg(id, 1, first_choice(south), "south-1"), 10s);
+  ASSERT_TRUE(bid && bid->has_submitted()) << (bid ? bid->DebugString() : bid.status().message());
+  EXPECT_EQ(bid->submitted().seq(), 2u);
+  EXPECT_EQ(c.b->metric("frontier_matches_taken_over_total"), 1.0);
+  EXPECT_EQ(c.b->metric("frontier_leases_held"), 1.0);
+  Player north_b = same_user(north);
+  ASSERT_TRUE(join_when_served(north_b, c.b->port(), id, 2s));
+  EXPECT_EQ(north_b.last.seq(), 2u);
+  EXPECT_EQ(stored_events(c.database, id), "1:north-1,2:south-1");
+}
+
 }  // namespace
 }  // namespace frontier::testing
