@@ -203,42 +203,50 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
     case wire::ClientMessage::kJoinMatch:
       return on_match(
           conn, rid, msg.join_match().match_id(),
-          [conn, rid, req = msg.join_match()](Match& m) { m.join(conn, rid, req); }, false);
+          [conn, rid, req = msg.join_match()](Match& m) { m.join(conn, rid, req); }, false, &msg);
     case wire::ClientMessage::kWatchMatch:
       return on_match(
           conn, rid, msg.watch_match().match_id(),
           [conn, rid, req = msg.watch_match()](Match& m) { m.watch(conn, rid, req); }, false);
     case wire::ClientMessage::kSubmitAction:
-      return on_match(conn, rid, msg.submit_action().match_id(),
-                      [conn, rid, req = msg.submit_action()](Match& m) { m.submit(conn, rid, req); });
+      return on_match(
+          conn, rid, msg.submit_action().match_id(),
+          [conn, rid, req = msg.submit_action()](Match& m) { m.submit(conn, rid, req); }, true, &msg);
     case wire::ClientMessage::kUndo:
-      return on_match(conn, rid, msg.undo().match_id(),
-                      [conn, rid, req = msg.undo()](Match& m) { m.undo(conn, rid, req); });
+      return on_match(
+          conn, rid, msg.undo().match_id(),
+          [conn, rid, req = msg.undo()](Match& m) { m.undo(conn, rid, req); }, true, &msg);
     case wire::ClientMessage::kResign:
-      return on_match(conn, rid, msg.resign().match_id(),
-                      [conn, rid, req = msg.resign()](Match& m) { m.resign(conn, rid, req); });
+      return on_match(
+          conn, rid, msg.resign().match_id(),
+          [conn, rid, req = msg.resign()](Match& m) { m.resign(conn, rid, req); }, true, &msg);
     case wire::ClientMessage::kSendChat:
       if (!chat_rate_.take(conn->user_id())) {
         return send_error(
             *conn, rid, wire::RATE_LIMITED,
             "Too many chat lines from your account (all its connections together); wait a moment");
       }
-      if (shared_) {
+      // A line forwarded from another node was counted there already (docs/architecture.md,
+      // "Several nodes"): counting it again here would halve the allowance of followers' players.
+      if (shared_ && !conn->forwarded()) {
         // The account's connections on other nodes count too: the burst is a window's lines.
         double rate = config_.chat_rate_per_second;
         int64_t window = rate > 0 ? std::max<int64_t>(1, static_cast<int64_t>(config_.chat_burst / rate)) : 1;
         SharedLimit chat{"chat:" + std::to_string(conn->user_id()), window,
                          rate > 0 ? static_cast<int64_t>(config_.chat_burst) : 0};
-        return shared_->count({std::move(chat)}, [this, conn, rid, req = msg.send_chat()](int64_t wait) {
+        return shared_->count({std::move(chat)}, [this, conn, rid, msg](int64_t wait) {
           if (wait > 0)
             return send_error(*conn, rid, wire::RATE_LIMITED,
                               "Too many chat lines from your account (all its connections together); wait " +
                                   std::to_string(wait) + " s");
-          on_match(conn, rid, req.match_id(), [conn, rid, req](Match& m) { m.chat(conn, rid, req); });
+          on_match(
+              conn, rid, msg.send_chat().match_id(),
+              [conn, rid, req = msg.send_chat()](Match& m) { m.chat(conn, rid, req); }, true, &msg);
         });
       }
-      return on_match(conn, rid, msg.send_chat().match_id(),
-                      [conn, rid, req = msg.send_chat()](Match& m) { m.chat(conn, rid, req); });
+      return on_match(
+          conn, rid, msg.send_chat().match_id(),
+          [conn, rid, req = msg.send_chat()](Match& m) { m.chat(conn, rid, req); }, true, &msg);
     case wire::ClientMessage::kFetchLog:
       return on_match(conn, rid, msg.fetch_log().match_id(),
                       [conn, rid, req = msg.fetch_log()](Match& m) { m.fetch_log(conn, rid, req); });
@@ -255,16 +263,20 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
     case wire::ClientMessage::kOfferTakeback:
       return on_match(
           conn, rid, msg.offer_takeback().match_id(),
-          [conn, rid, req = msg.offer_takeback()](Match& m) { m.offer_takeback(conn, rid, req); });
+          [conn, rid, req = msg.offer_takeback()](Match& m) { m.offer_takeback(conn, rid, req); }, true,
+          &msg);
     case wire::ClientMessage::kAnswerTakeback:
       return on_match(
           conn, rid, msg.answer_takeback().match_id(),
-          [conn, rid, req = msg.answer_takeback()](Match& m) { m.answer_takeback(conn, rid, req); });
+          [conn, rid, req = msg.answer_takeback()](Match& m) { m.answer_takeback(conn, rid, req); }, true,
+          &msg);
     case wire::ClientMessage::kAbortMatch:
-      return on_match(conn, rid, msg.abort_match().match_id(),
-                      [conn, rid](Match& m) { m.abort_match(conn, rid); });
+      return on_match(
+          conn, rid, msg.abort_match().match_id(), [conn, rid](Match& m) { m.abort_match(conn, rid); }, true,
+          &msg);
     case wire::ClientMessage::kRematch:
-      return on_match(conn, rid, msg.rematch().match_id(), [conn, rid](Match& m) { m.rematch(conn, rid); });
+      return on_match(
+          conn, rid, msg.rematch().match_id(), [conn, rid](Match& m) { m.rematch(conn, rid); }, true, &msg);
     case wire::ClientMessage::kFetchViewAt:
       return on_match(conn, rid, msg.fetch_view_at().match_id(),
                       [conn, rid, req = msg.fetch_view_at()](Match& m) { m.fetch_view_at(conn, rid, req); });
@@ -708,17 +720,38 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
 }
 
 void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn,
-                       bool members_only) {
+                       bool members_only, const wire::ClientMessage* change) {
+  std::optional<wire::ClientMessage> forward;
+  if (change) forward = *change;
   matches_.with(
-      match_id, [conn, rid, match_id, members_only, fn = std::move(fn)](const std::shared_ptr<Match>& match) {
+      match_id,
+      [this, conn, rid, match_id, members_only, fn = std::move(fn),
+       forward = std::move(forward)](const std::shared_ptr<Match>& match) {
         if (!match) {
           send_error(*conn, rid, wire::UNKNOWN_MATCH, "There is no match " + std::to_string(match_id));
           return;
         }
+        // This copy lost its lease between the look-up and now: the request goes nowhere.
+        if (!match->served_here(*conn, rid)) return;
         // Before any other check: an answer such as MATCH_NOT_RUNNING would tell a stranger how a
         // private match stands.
         if (members_only && !match->admitted(*conn, rid)) return;
+        // Another node runs the match (docs/architecture.md, "Several nodes"): a change goes there.
+        // A request forwarded here already is not forwarded again (this node lost the match too).
+        if (forward && match->runs_elsewhere(*forward, *conn)) {
+          if (forwarder_ && !conn->forwarded())
+            return forwarder_(conn, *forward, match_id);
+          return send_error(*conn, rid, wire::MATCH_MOVED,
+                            "Match " + std::to_string(match_id) + " is served by node " + match->owner() +
+                                " now: connect again and retry; nothing was applied");
+        }
         fn(*match);
+      },
+      // Several nodes: another node runs the match now (docs/architecture.md, "Several nodes").
+      [conn, rid, match_id](const std::string& holder) {
+        send_error(*conn, rid, wire::MATCH_MOVED,
+                   "Match " + std::to_string(match_id) + " is served by node " + holder +
+                       " now: connect again (or to that node) and retry; nothing was applied");
       });
 }
 

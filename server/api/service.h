@@ -85,6 +85,7 @@ const char* error_code_name(int code);
 
 class Service {
  public:
+  using ConnPtr = std::shared_ptr<Connection>;
   // Queues password hashing away from network threads for a connection (its client address and
   // id); false when that connection or everyone has too much queued (auth::HashingQueue). A job
   // accepted may later be dropped for a fairer share: then the last function runs instead.
@@ -133,11 +134,19 @@ class Service {
   using BotFinder = std::function<std::optional<SeatHolder>(const std::string& level)>;
   void set_bot_finder(BotFinder finder) { bot_finder_ = std::move(finder); }
 
+  // Several nodes (app/cluster_bus.h): a change asked at a follower copy goes to `forwarder`
+  // (with the request and the match id); set before serving. Without it such a change is
+  // answered MATCH_MOVED.
+  using Forwarder = std::function<void(const ConnPtr&, const wire::ClientMessage&, uint64_t match_id)>;
+  void set_forwarder(Forwarder forwarder) { forwarder_ = std::move(forwarder); }
+  // A request forwarded from another node, or one that must run again here (this node took the
+  // match over): through the same gate as a client's.
+  void run_forwarded(const ConnPtr& conn, const wire::ClientMessage& msg) { dispatch(conn, msg); }
+
   // From now on, requests that would change something are refused with SHUTTING_DOWN.
   void begin_shutdown() { stopping_ = true; }
 
  private:
-  using ConnPtr = std::shared_ptr<Connection>;
   void dispatch(const ConnPtr& conn, const wire::ClientMessage& msg);
   bool take_heavy_total();  // the server-wide budget of list and history requests
   // `from_cookie`: the token came from the session cookie; a stale one leaves the connection
@@ -172,9 +181,10 @@ class Service {
   void create_match(const ConnPtr& conn, uint64_t rid, const wire::CreateMatch& req);
   void list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMatches& req);
   // Runs `fn` on the match's strand, or answers UNKNOWN_MATCH; `members_only`: or BAD_INVITE
-  // for a private match the connection is not admitted to (Match::admitted).
+  // for a private match the connection is not admitted to (Match::admitted). `change`: the
+  // request, when it changes the match: at a follower copy it goes to the owner instead.
   void on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn,
-                bool members_only = true);
+                bool members_only = true, const wire::ClientMessage* change = nullptr);
   // `device_token`: the one to hand back (a valid one the client showed); empty: a new one.
   void issue_token(const ConnPtr& conn, uint64_t rid, uint64_t user_id, const std::string& name,
                    std::string device_token = {});
@@ -205,6 +215,7 @@ class Service {
   Revoker revoker_;
   SummaryFiller summary_filler_;
   BotFinder bot_finder_;
+  Forwarder forwarder_;
   // Verified against for unknown names (at the configured cost), so timing does not reveal
   // them; made on first use (on the hashing thread) so start-up does not pay for a hash.
   std::atomic<int64_t> last_token_sweep_{0};  // unix seconds of the last sweep of all accounts

@@ -15,6 +15,7 @@
 #include <optional>
 #include <thread>
 
+#include "app/cluster_bus.h"
 #include "app/copy_db_command.h"
 #include "auth/hashing_queue.h"
 #include "bots/bot_driver.h"
@@ -132,7 +133,23 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   services.on_settled = [&bots](const std::shared_ptr<Match>& match) { bots.prompted(match); };
   bots::OfferAnswerer notifications(notifier, bots);
   services.notifier = &notifications;
+  // Several nodes share a PostgreSQL database: each match is run by the node holding its lease
+  // (docs/architecture.md, "Several nodes"). An SQLite file has one node, which owns every match.
+  std::optional<LeaseKeeper> leases;
+  if (storage::is_postgres_url(config.db_path)) {
+    LeaseConfig lease_config = config.leases;
+    if (lease_config.node.empty()) lease_config.node = default_node_id();
+    leases.emplace(lease_config, writer);
+    services.leases = &*leases;
+    services.followers = true;
+    spdlog::info("node {}: match leases of {} ms, renewed every {} ms", lease_config.node,
+                 lease_config.lease.count(), lease_config.renew_every.count());
+  }
   MatchRegistry matches(games, services, net.strand_factory(), config.finished_ttl);
+  if (leases) {
+    leases->set_on_lost([&matches](uint64_t id, uint64_t epoch) { matches.unload(id, epoch); });
+    leases->start();
+  }
   notifications.attach(&matches);
 
   // Password hashing gets its own thread so logins never stall the network or the writer.
@@ -171,6 +188,20 @@ int run_server(const AppConfig& config, const core::Registry& games) {
                                : config.durability == storage::Durability::kNormal ? "normal"
                                                                                    : "off");
   Service service(service_config, matches, writer, metrics, post_hashing);
+  // Several nodes: commits are told to the other nodes, and changes asked here for a match
+  // another node runs are forwarded to it (docs/architecture.md, "Several nodes").
+  std::optional<ClusterBus> bus;
+  if (leases) {
+    bus.emplace(config.db_path, *leases, writer, matches);
+    bus->set_service(&service);
+    service.set_forwarder([&bus](const auto& conn, const wire::ClientMessage& msg, uint64_t match_id) {
+      bus->forward(conn, msg, match_id);
+    });
+    if (auto st = bus->start(); !st) {
+      spdlog::critical("cluster: cannot listen on PostgreSQL: {}", st.message());
+      return 1;
+    }
+  }
   // Tournaments resume (matches that finished while down are recorded) before anyone connects.
   TournamentHost tournaments(matches, writer, now, config.max_open_tournaments_per_user);
   PlayDesk desk({config.vacation_days}, matches, writer, server_clock, vacations, wakeups, webhooks);
@@ -230,7 +261,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   });
   net.attach(&service, &metrics, [&] {
     storage::WriterStats w = writer.stats();
-    return metrics.render(error_code_name, writer.queued()) +
+    return metrics.render(error_code_name, writer.queued()) + (leases ? leases->render_metrics() : "") +
+           (bus ? bus->render_metrics() : "") +
            fmt::format(
                "# HELP frontier_leader 1 on the node that runs the once-per-site duties\n"
                "# TYPE frontier_leader gauge\nfrontier_leader {}\n",
@@ -277,6 +309,13 @@ int run_server(const AppConfig& config, const core::Registry& games) {
       desk.stop();
       webhooks.stop();
       mailer.stop();  // a mail being handed over finishes (or times out) first
+      if (bus) bus->stop();
+      if (leases) {
+        // After every queued commit, the leases are given up: other nodes take the matches at
+        // once instead of waiting for them to expire.
+        leases->stop();
+        leases->release_all();
+      }
       writer.stop();  // every queued commit lands; acknowledgements are posted to their sessions
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       net.close_all(std::chrono::milliseconds(2000));

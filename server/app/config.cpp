@@ -179,6 +179,34 @@ const std::vector<Option>& options() {
          return parse_number(v, c.manual_clock_start, "--manual-clock");
        },
        "now"},
+      {"--node-id", "FRONTIER_NODE_ID",
+       "this node's name in match leases, unique among the nodes of one PostgreSQL database (default "
+       "HOSTNAME-PID)",
+       [](AppConfig& c, const std::string& v) {
+         if (v.empty() || v.size() > 128)
+           return core::Status::invalid_argument("--node-id has 1 to 128 characters");
+         c.leases.node = v;
+         return core::Status::ok();
+       }},
+      {"--lease-ms", "FRONTIER_LEASE_MS",
+       "PostgreSQL: milliseconds a match lease lasts without renewal; another node takes the match after "
+       "(default 3000)",
+       [](AppConfig& c, const std::string& v) {
+         int64_t ms = 0;
+         auto st = parse_number(v, ms, "--lease-ms");
+         if (st && ms < 100) return core::Status::invalid_argument("--lease-ms is at least 100");
+         c.leases.lease = std::chrono::milliseconds(ms);
+         return st;
+       }},
+      {"--lease-renew-ms", "FRONTIER_LEASE_RENEW_MS",
+       "PostgreSQL: milliseconds between renewals of every lease this node holds (default 1000; less than "
+       "--lease-ms; 0 = never: tests only)",
+       [](AppConfig& c, const std::string& v) {
+         int64_t ms = 0;
+         auto st = parse_number(v, ms, "--lease-renew-ms");
+         c.leases.renew_every = std::chrono::milliseconds(ms);
+         return st;
+       }},
       {"--vacation-days", "FRONTIER_VACATION_DAYS", "vacation days per user per calendar year (default 30)",
        [](AppConfig& c, const std::string& v) {
          return parse_number(v, c.vacation_days, "--vacation-days");
@@ -442,6 +470,9 @@ core::Result<AppConfig> parse_config(const std::vector<std::string>& args,
     }
     if (auto st = opt->set(config, value); !st) return st;
   }
+  // A renewal must come before the lease runs out, with room for a busy writer.
+  if (config.leases.renew_every.count() > 0 && config.leases.renew_every >= config.leases.lease)
+    return core::Status::invalid_argument("--lease-renew-ms must be less than --lease-ms");
   return config;
 }
 

@@ -10,6 +10,7 @@
 #include "auth/hashing_queue.h"
 #include "bots/bot_driver.h"
 #include "core/status.h"
+#include "match/lease_keeper.h"
 #include "net/server.h"
 #include "notify/mailer.h"
 #include "notify/webhook_sender.h"
@@ -39,6 +40,9 @@ struct AppConfig {
   auth::HashingQueue::Limits hashing;
   uint32_t max_open_tournaments_per_user = 10;  // created and not finished
   bots::BotConfig bots;
+  // Several nodes over one PostgreSQL (docs/operations.md, "Running several nodes"); node "" =
+  // default_node_id().
+  LeaseConfig leases;
   bool help = false;
 };
 

@@ -48,6 +48,10 @@ class Connection {
 
   uint64_t id() const { return id_; }
   const std::string& remote() const { return remote_; }
+  // A request another node forwarded here (docs/architecture.md, "Several nodes"): its remote is
+  // "node <origin>". It was checked and counted at the origin, and is never forwarded again.
+  static constexpr const char* kForwardedPrefix = "node ";
+  bool forwarded() const { return remote_.rfind(kForwardedPrefix, 0) == 0; }
 
   Identity identity() const {
     std::lock_guard lock(mu_);

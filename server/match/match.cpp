@@ -8,6 +8,7 @@
 
 #include "auth/auth.h"
 #include "match/frame_encoder.h"
+#include "match/lease_keeper.h"
 
 namespace frontier::server {
 
@@ -137,6 +138,7 @@ Match::Outcome Match::outcome() const {
 }
 
 void Match::tell_settled() {
+  if (follower()) return;  // the owner's bots move
   if (services_.on_settled && meta_.status == wire::RUNNING && committed_seq_ == history_.seq)
     services_.on_settled(shared_from_this());
 }
@@ -160,7 +162,16 @@ void Match::check_finished() {
   if (meta_.status == wire::RUNNING && game_.awaiting(*history_.state) == 0) meta_.status = wire::FINISHED;
 }
 
-void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_chat) {
+void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_chat, Then refused) {
+  if (follower()) {
+    // Changes go to the owner before they reach a follower copy (Service::on_match); one that
+    // still got here (an internal caller) changed this copy only: it is dropped and reloaded.
+    spdlog::warn("match {}: a change reached the follower copy; it is reloaded", meta_.id);
+    if (services_.on_lease_lost) services_.on_lease_lost(meta_.id, 0);
+    lease_lost();
+    if (refused) refused();
+    return;
+  }
   auto clock_change = std::make_shared<ClockChange>(settle_clocks());
   uint64_t id = meta_.id;
   int status = meta_.status;
@@ -187,23 +198,46 @@ void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_c
     if (then) then();
     self->send_notes(clock_change->notes);
   };
+  auto fence_refused = std::make_shared<bool>(false);
   services_.writer->submit(
-      [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,
-       looking = std::move(looking), clock_change](storage::Store& store) {
-        if (work) {
-          if (auto st = work(store); !st) return st;
+      fenced(
+          [work = std::move(work), id, status, seq, awaiting, result, finished_at, now, prompt_started,
+           looking = std::move(looking), clock_change,
+           node = services_.followers ? services_.leases->node() : std::string()](storage::Store& store) {
+            if (work) {
+              if (auto st = work(store); !st) return st;
+            }
+            if (auto st = store.update_match(id, status, seq, awaiting, result, finished_at, now); !st)
+              return st;
+            if (prompt_started != 0) {
+              if (auto st = store.prompts_started(id, now, prompt_started); !st) return st;
+            }
+            for (uint64_t user : looking) {
+              if (auto st = store.mark_seen(user, id); !st) return st;
+            }
+            if (clock_change->timed) {
+              if (auto st = store.put_clock(id, clock_change->state, clock_change->wake_at); !st) return st;
+            }
+            // Nodes with a follower copy catch up once this commits (told only if it does).
+            if (!node.empty()) return store.notify(kCommitChannel, commit_notice(id, seq, node));
+            return core::Status::ok();
+          },
+          fence_refused),
+      [self, seq, started, then = std::move(then), push, fence_refused,
+       refused = std::move(refused)](bool ok) {
+        if (ok && *fence_refused) {
+          // Another node took the lease: nothing of this change was stored or acknowledged. Only
+          // this match stops here; the server and its other matches go on.
+          self->services_.leases->refused_commits++;
+          spdlog::warn("match {}: commit of seq {} refused: the lease (epoch {}) is lost", self->id(), seq,
+                       self->lease_epoch_);
+          if (self->services_.on_lease_lost) self->services_.on_lease_lost(self->id(), self->lease_epoch_);
+          self->post([self, refused] {
+            self->lease_lost();
+            if (refused) refused();  // answers the request with MATCH_MOVED
+          });
+          return;
         }
-        if (auto st = store.update_match(id, status, seq, awaiting, result, finished_at, now); !st) return st;
-        if (prompt_started != 0) {
-          if (auto st = store.prompts_started(id, now, prompt_started); !st) return st;
-        }
-        for (uint64_t user : looking) {
-          if (auto st = store.mark_seen(user, id); !st) return st;
-        }
-        if (clock_change->timed) return store.put_clock(id, clock_change->state, clock_change->wake_at);
-        return core::Status::ok();
-      },
-      [self, seq, started, then = std::move(then), push](bool ok) {
         if (!ok) {
           // Fail-stop: memory is ahead of the database and nothing of it was acknowledged.
           // Stopping keeps every acknowledged action true; a restart reloads from the file.
@@ -221,12 +255,7 @@ void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point sta
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
   services_.metrics->observe_commit(static_cast<uint64_t>(micros.count()));
   if (then) then();
-  std::vector<Then> ready;
-  auto it = std::stable_partition(pending_.begin(), pending_.end(),
-                                  [&](const auto& p) { return p.first > committed_seq_; });
-  for (auto r = it; r != pending_.end(); ++r) ready.push_back(std::move(r->second));
-  pending_.erase(it, pending_.end());
-  for (auto& r : ready) r();
+  run_pending();
   // Later changes are still on their way to the disk; their own commit will push.
   if (push && committed_seq_ == history_.seq) broadcast();
   tell_settled();
@@ -234,6 +263,15 @@ void Match::on_committed(uint32_t seq, std::chrono::steady_clock::time_point sta
     finish_reported_ = true;
     if (services_.on_finished) services_.on_finished(meta_.id);
   }
+}
+
+void Match::run_pending() {
+  std::vector<Then> ready;
+  auto it = std::stable_partition(pending_.begin(), pending_.end(),
+                                  [&](const auto& p) { return p.first > committed_seq_; });
+  for (auto r = it; r != pending_.end(); ++r) ready.push_back(std::move(r->second));
+  pending_.erase(it, pending_.end());
+  for (auto& r : ready) r();
 }
 
 void Match::broadcast() {
@@ -489,7 +527,8 @@ void Match::submit(const std::shared_ptr<Connection>& conn, uint64_t request_id,
         if (auto appended = s.append_event(id, row); !appended || snapshot.empty()) return appended;
         return s.put_snapshot(id, row.seq, snapshot);
       },
-      [reply, seq, seat = *seat] { reply(seq, false, seat); });
+      [reply, seq, seat = *seat] { reply(seq, false, seat); }, true, false,
+      [self, conn, request_id] { self->served_here(*conn, request_id); });
 }
 
 }  // namespace frontier::server

@@ -60,6 +60,15 @@ struct MatchServices {
   // Told (on the match's strand) whenever a running match's every change is committed and
   // pushed: computer opponents (server/bots) look there for their turn. Optional.
   std::function<void(const std::shared_ptr<class Match>&)> on_settled;
+  // Several nodes over one PostgreSQL (docs/architecture.md, "Several nodes"): this node's
+  // leases, or nullptr (SQLite: one process owns every match and nothing is fenced).
+  class LeaseKeeper* leases = nullptr;
+  // Told (from any thread) that a commit of the match was refused by its fence: the registry
+  // lets the match leave memory (set by the registry).
+  std::function<void(uint64_t match_id, uint64_t epoch)> on_lease_lost;
+  // With leases: a match another node runs is loaded as a follower copy (match_follow.cpp) for
+  // this node's subscribers, instead of answering MATCH_MOVED.
+  bool followers = false;
 };
 
 struct SeatHolder {
@@ -88,6 +97,13 @@ struct MatchMeta {
   bool rated = false;  // the result counts for ratings (else casual)
 };
 
+// Several nodes: the channel of commit notifications and their payload (match_follow.cpp).
+inline constexpr const char* kCommitChannel = "frontier_commits";
+// A node's id hashed (any id gives a valid channel name and a short payload).
+std::string node_tag(const std::string& node);
+// "<match> <seq> <node tag>".
+std::string commit_notice(uint64_t match_id, uint32_t seq, const std::string& node);
+
 // Longest client_action_id accepted: it is stored with the action, forever.
 constexpr size_t kMaxClientActionIdBytes = 64;
 
@@ -96,6 +112,7 @@ std::string seed_commitment(uint64_t seed, const std::string& nonce);
 
 class Match : public std::enable_shared_from_this<Match> {
  public:
+  using Then = std::function<void()>;
   Match(const MatchServices& services, std::unique_ptr<Strand> strand, const core::Game& game, MatchMeta meta,
         History history, bool log_complete);
 
@@ -134,6 +151,39 @@ class Match : public std::enable_shared_from_this<Match> {
   // an error (BAD_INVITE) already sent. Public matches admit everyone. The request gate
   // (Service::on_match) asks this before any handler but join and watch.
   bool admitted(const Connection& conn, uint64_t request_id) const;
+  // False (with MATCH_MOVED sent) once this node lost the match's lease: a request that found
+  // the match just before it left memory must not act on it. The request gate asks first.
+  bool served_here(const Connection& conn, uint64_t request_id) const;
+  // The lease this copy of the match runs under; 0 when nothing is fenced (SQLite) or for a
+  // follower copy.
+  uint64_t lease_epoch() const { return lease_epoch_; }
+
+  // Several nodes (match_follow.cpp): a follower copy of a match another node (`owner()`) runs,
+  // kept for this node's subscribers. It never commits; it catches up from the stored events.
+  bool follower() const { return !owner_.empty(); }
+  const std::string& owner() const { return owner_; }
+  // Whether `msg` (a request naming this match) must run at the owner: every change; a join
+  // only when it takes a seat (a seated player's join subscribes here).
+  bool runs_elsewhere(const wire::ClientMessage& msg, const Connection& conn) const;
+  // The owner committed up to `seq` (0: read again whatever this copy holds): read and replay
+  // what this copy lacks, then push. `refreshed` runs after the next read completes.
+  void follow(uint32_t seq, Then refreshed = nullptr);
+  // The owner's answer `m` to a request this node forwarded (`original`, from `conn`): sent once
+  // this copy has caught up, with the views the owner leaves out filled from this copy.
+  void answer_forwarded(const std::shared_ptr<Connection>& conn, uint64_t request_id, wire::ServerMessage m,
+                        const wire::ClientMessage& original);
+  // This node takes the match over (its owner died): the follower copy serves nothing more and
+  // hands its subscribers (connection, seat, last seq sent) to the copy loaded as owner.
+  struct Watcher {
+    std::weak_ptr<Connection> conn;
+    core::Seat seat = core::kObserver;
+    uint32_t since = 0;
+  };
+  std::vector<Watcher> hand_over();
+  // Subscribes `conn` as a push (request id 0), from `since`: a watcher handed over.
+  void resubscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since) {
+    subscribe(conn, seat, since, 0);
+  }
 
   // Subscribes the creator right after creation (on the strand).
   void subscribe_creator(const std::shared_ptr<Connection>& conn, uint64_t request_id, int seat);
@@ -184,7 +234,6 @@ class Match : public std::enable_shared_from_this<Match> {
     uint32_t last_sent = 0;
     bool fresh = false;  // the acknowledgement just carried the current update: skip one broadcast
   };
-  using Then = std::function<void()>;
 
   // Seats `user` holds; the requested one when given and held.
   std::vector<core::Seat> seats_of(uint64_t user) const;
@@ -223,12 +272,25 @@ class Match : public std::enable_shared_from_this<Match> {
   // Queues `work` plus the match row update for the writer; `then` runs on the strand after the
   // commit, before subscribers hear of it. `adds_chat`: `work` stores a chat line, which the
   // users looking at the match have now seen.
-  void commit(storage::Writer::Work work, Then then, bool push = true, bool adds_chat = false);
+  // `refused` runs on the strand instead of `then` when the fence refused the commit (another
+  // node took the lease): nothing was stored, and the requester is told to retry.
+  void commit(storage::Writer::Work work, Then then, bool push = true, bool adds_chat = false,
+              Then refused = nullptr);
+  // `work` behind the lease's fence (docs/architecture.md, "Several nodes"): it runs only if this
+  // node still holds the lease at lease_epoch_, else it stores nothing and sets `*refused`.
+  storage::Writer::Work fenced(storage::Writer::Work work, std::shared_ptr<bool> refused) const;
+  // This node lost the lease: the match stops serving, its subscribers are told MATCH_MOVED.
+  void lease_lost();
   // The stored row of event `seq` by `seat`, stamped with the current time.
   storage::EventRow event_row(uint32_t seq, core::Seat seat, storage::EventKind kind, uint64_t user_id) const;
   // Commits a seat's undo or resignation and answers the request Ok once it is durable.
   void commit_and_ok(storage::EventRow row, const std::shared_ptr<Connection>& conn, uint64_t request_id);
   void on_committed(uint32_t seq, std::chrono::steady_clock::time_point started, const Then& then, bool push);
+  // Runs (and drops) the replies waiting for a seq now committed.
+  void run_pending();
+  // A follower's read: the row, seats and the events after this copy's seq.
+  void apply_followed(const storage::MatchRow& row, const std::vector<storage::SeatRow>& seats,
+                      const std::vector<storage::EventRow>& events);
   void broadcast();
   void subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since,
                  uint64_t request_id);
@@ -282,6 +344,14 @@ class Match : public std::enable_shared_from_this<Match> {
   // offers and withdraws again and again must not flood the opponent.
   std::map<core::Seat, TokenBucket> offer_buckets_;
   bool rematch_creating_ = false;
+  uint64_t lease_epoch_ = 0;  // set before the match is shared; 0 = not fenced
+  bool moved_ = false;        // the lease was lost: this copy serves nothing more
+  // A follower copy (match_follow.cpp): the node running the match, set before it is shared.
+  std::string owner_;
+  bool catching_up_ = false;  // a read is on its way
+  bool read_again_ = false;   // asked again meanwhile
+  uint32_t want_seq_ = 0;     // the latest seq the owner told of
+  std::vector<Then> refresh_waiters_;
   uint32_t committed_awaiting_ = 0;       // the awaiting mask of the last commit: whose prompt is new
   std::vector<clock::SeatClock> clocks_;  // one per seat once the match is timed and started
   uint32_t clock_mask_ = 0;               // the seats whose clocks run (the prompts they reflect)

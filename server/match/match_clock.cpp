@@ -128,6 +128,7 @@ int64_t Match::next_wake() const {
 }
 
 void Match::on_clock_wake(const std::function<void()>& done) {
+  if (follower()) return done();  // the owner's clocks decide
   if (!timed() || meta_.status != wire::RUNNING) return done();
   // A match that became running without a change of its own (created with every seat filled):
   // its first commit starts the clocks.
@@ -172,9 +173,9 @@ void Match::on_clock_wake(const std::function<void()>& done) {
   if (services_.wakeups) services_.wakeups->set(meta_.id, wake);
   if (wake != stored_wake_) {
     stored_wake_ = wake;
-    services_.writer->submit([id = meta_.id, state = clock::encode(clocks_), wake](storage::Store& s) {
-      return s.put_clock(id, state, wake);
-    });
+    services_.writer->submit(fenced([id = meta_.id, state = clock::encode(clocks_),
+                                     wake](storage::Store& s) { return s.put_clock(id, state, wake); },
+                                    std::make_shared<bool>(false)));
   }
   if (committed_seq_ == history_.seq) broadcast();  // clocks shown as paused or running again
   done();

@@ -82,7 +82,8 @@ void Match::commit_and_ok(storage::EventRow row, const std::shared_ptr<Connectio
                           uint64_t request_id) {
   uint64_t id = meta_.id;
   commit([id, row = std::move(row)](storage::Store& s) { return s.append_event(id, row); },
-         [conn, request_id] { send_ok(*conn, request_id); });
+         [conn, request_id] { send_ok(*conn, request_id); }, true, false,
+         [self = shared_from_this(), conn, request_id] { self->served_here(*conn, request_id); });
 }
 
 void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, const wire::SendChat& req) {

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "clock/time_control.h"
+#include "match/lease_keeper.h"
 
 namespace frontier::server {
 
@@ -21,6 +22,7 @@ MatchRegistry::MatchRegistry(const core::Registry& games, MatchServices services
     }
     if (finish_listener_) finish_listener_(id);
   };
+  services_.on_lease_lost = [this](uint64_t id, uint64_t epoch) { unload(id, epoch); };
   services_.start_rematch = [this](MatchServices::Rematch spec, std::function<void(uint64_t)> done) {
     create_rematch(std::move(spec), std::move(done));
   };
@@ -30,7 +32,11 @@ void MatchRegistry::evict_expired_locked() {
   auto now = std::chrono::steady_clock::now();
   while (!finished_.empty() && now - finished_.front().first >= finished_ttl_) {
     // Requests already holding the match finish on it; the next one loads it afresh.
-    if (matches_.erase(finished_.front().second) > 0) services_.metrics->matches_loaded--;
+    if (auto it = matches_.find(finished_.front().second); it != matches_.end()) {
+      if (services_.leases) services_.leases->release(it->first, it->second->lease_epoch());
+      matches_.erase(it);
+      services_.metrics->matches_loaded--;
+    }
     finished_.pop_front();
   }
 }
@@ -40,7 +46,61 @@ size_t MatchRegistry::loaded() const {
   return matches_.size();
 }
 
-void MatchRegistry::with(uint64_t id, Found found) {
+void MatchRegistry::unload(uint64_t id, uint64_t epoch) {
+  std::shared_ptr<Match> match;
+  {
+    std::lock_guard lock(mu_);
+    auto it = matches_.find(id);
+    // A copy loaded again since (a newer epoch) stays.
+    if (it == matches_.end() || it->second->lease_epoch() != epoch) return;
+    match = it->second;
+    matches_.erase(it);
+    services_.metrics->matches_loaded--;
+  }
+  if (services_.leases) services_.leases->dropped(id, epoch);
+  match->post([match] { match->lease_lost(); });
+}
+
+void MatchRegistry::follow(uint64_t id, uint32_t seq) {
+  std::lock_guard lock(mu_);
+  if (auto it = matches_.find(id); it != matches_.end() && it->second->follower()) {
+    auto match = it->second;
+    match->post([match, seq] { match->follow(seq); });
+  }
+}
+
+void MatchRegistry::take_over(uint64_t id, std::function<void()> then) {
+  std::shared_ptr<Match> old;
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = matches_.find(id); it != matches_.end() && it->second->follower()) {
+      old = it->second;
+      matches_.erase(it);
+      services_.metrics->matches_loaded--;
+    }
+  }
+  if (!old) return then();
+  old->post([this, old, id, then = std::move(then)] {
+    auto watchers = std::make_shared<std::vector<Match::Watcher>>(old->hand_over());
+    with(id, [watchers, then](const std::shared_ptr<Match>& fresh) {
+      if (fresh) {
+        for (const auto& w : *watchers) {
+          if (auto conn = w.conn.lock()) fresh->resubscribe(conn, w.seat, w.since);
+        }
+      }
+      then();
+    });
+  });
+}
+
+void MatchRegistry::follow_all() {
+  std::lock_guard lock(mu_);
+  for (const auto& [id, match] : matches_) {
+    if (match->follower()) match->post([match] { match->follow(0); });
+  }
+}
+
+void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
   {
     std::lock_guard lock(mu_);
     evict_expired_locked();
@@ -50,7 +110,7 @@ void MatchRegistry::with(uint64_t id, Found found) {
       return;
     }
     auto& waiting = loading_[id];
-    waiting.push_back(std::move(found));
+    waiting.push_back({std::move(found), std::move(elsewhere)});
     if (waiting.size() > 1) return;  // already loading
   }
   struct Loaded {
@@ -58,10 +118,27 @@ void MatchRegistry::with(uint64_t id, Found found) {
     std::vector<storage::SeatRow> seats;
     std::optional<std::pair<uint32_t, std::string>> snapshot;
     std::vector<storage::EventRow> events;
+    uint64_t epoch = 0;
+    std::string held_by;  // another node holds the lease
   };
   auto loaded = std::make_shared<Loaded>();
+  LeaseKeeper* leases = services_.leases;
+  bool followers = services_.followers;
   services_.writer->submit(
-      [loaded, id](storage::Store& s) {
+      [loaded, id, leases, followers](storage::Store& s) {
+        // The lease first, then the reads: a take waits for no commit, and once it is ours no
+        // other node commits to the match, so what is read below is the whole history.
+        if (leases) {
+          auto take = s.take_lease(id, leases->node(), leases->lease_ms());
+          if (!take)
+            return take.status().code() == core::StatusCode::kNotFound ? core::Status::ok() : take.status();
+          if (take->epoch == 0) {
+            loaded->held_by = take->holder;
+            // Another node runs it: this node keeps a follower copy, read like any load.
+            if (!followers) return core::Status::ok();
+          }
+          loaded->epoch = take->epoch;
+        }
         loaded->row = s.load_match(id);
         if (!loaded->row) return core::Status::ok();
         loaded->seats = s.seats(id);
@@ -70,11 +147,17 @@ void MatchRegistry::with(uint64_t id, Found found) {
         loaded->events = s.events(id, 1);
         return core::Status::ok();
       },
-      [this, loaded, id](bool) {
+      [this, loaded, id](bool ok) {
+        if (ok && loaded->epoch > 0) services_.leases->held(id, loaded->epoch);
+        if (!ok) loaded->row.reset();  // the take did not commit either
         auto replay = [this, loaded, id] {
           std::shared_ptr<Match> match;
-          if (loaded->row) match = build(id, *loaded->row, loaded->seats, loaded->snapshot, loaded->events);
-          finish_load(id, match);
+          if (loaded->row)
+            match = build(id, *loaded->row, loaded->seats, loaded->snapshot, loaded->events, loaded->epoch,
+                          loaded->held_by);
+          // A lease taken for a match that does not build is given back at once.
+          if (!match && loaded->epoch > 0) services_.leases->release(id, loaded->epoch);
+          finish_load(id, match, loaded->held_by);
         };
         if (services_.background) {
           services_.background(std::move(replay));
@@ -84,8 +167,9 @@ void MatchRegistry::with(uint64_t id, Found found) {
       });
 }
 
-void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match) {
-  std::vector<Found> waiting;
+void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match,
+                                const std::string& held_by) {
+  std::vector<Waiter> waiting;
   {
     std::lock_guard lock(mu_);
     waiting = std::move(loading_[id]);
@@ -99,11 +183,14 @@ void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match
       }
     }
   }
-  for (auto& f : waiting) {
+  if (!held_by.empty() && !match) services_.leases->busy++;
+  for (auto& w : waiting) {
     if (match) {
-      match->post([match, f = std::move(f)] { f(match); });
+      match->post([match, f = std::move(w.found)] { f(match); });
+    } else if (!held_by.empty() && w.elsewhere) {
+      w.elsewhere(held_by);
     } else {
-      f(nullptr);
+      w.found(nullptr);
     }
   }
 }
@@ -111,7 +198,8 @@ void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match
 std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow& row,
                                             const std::vector<storage::SeatRow>& seats,
                                             const std::optional<Snapshot>& snapshot,
-                                            const std::vector<storage::EventRow>& events) {
+                                            const std::vector<storage::EventRow>& events, uint64_t epoch,
+                                            const std::string& owner) {
   const core::Game* game = games_.find(row.game);
   if (!game) {
     spdlog::error("match {}: game '{}' is not in this build", id, row.game);
@@ -151,6 +239,8 @@ std::shared_ptr<Match> MatchRegistry::build(uint64_t id, const storage::MatchRow
   bool log_complete = !h->from_snapshot;
   auto match = std::make_shared<Match>(services_, strands_(), *game, std::move(meta), std::move(h.value()),
                                        log_complete);
+  match->lease_epoch_ = epoch;
+  match->owner_ = owner;
   // Actions a takeback cut away no longer count: resubmitting one applies it afresh.
   for (const auto& e : surviving_events(events)) {
     if (!e.client_action_id.empty()) match->client_ids_[{e.user_id, e.client_action_id}] = e.seq;
@@ -190,9 +280,11 @@ void MatchRegistry::create(CreateRequest request, Found created) {
     row.wake_at = row.created_at;
   }
   auto id = std::make_shared<uint64_t>(0);
+  auto epoch = std::make_shared<uint64_t>(0);
   auto over_limit = std::make_shared<std::string>();
+  LeaseKeeper* leases = services_.leases;
   services_.writer->submit(
-      [row, id, req, over_limit](storage::Store& s) {
+      [row, id, epoch, req, over_limit, leases](storage::Store& s) {
         if (req->max_open_of_creator > 0 &&
             s.open_matches_created_by(req->creator) >= req->max_open_of_creator) {
           *over_limit = "You already have " + std::to_string(req->max_open_of_creator) +
@@ -208,6 +300,13 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         auto created_id = s.create_match(row);
         if (!created_id) return created_id.status();
         *id = created_id.value();
+        if (leases) {  // its creator's node runs it: a new match's lease is free
+          auto take = s.take_lease(*id, leases->node(), leases->lease_ms());
+          if (!take) return take.status();
+          if (take->epoch == 0)
+            return core::Status::corruption("a new match's lease is held by " + take->holder);
+          *epoch = take->epoch;
+        }
         if (req->assigned.empty()) {
           if (auto st = s.set_seat(*id, req->creator_seat, req->creator); !st) return st;
         } else {
@@ -221,7 +320,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         }
         return req->also ? req->also(s, *id) : core::Status::ok();
       },
-      [this, row, id, req, over_limit, created = std::move(created)](bool ok) mutable {
+      [this, row, id, epoch, req, over_limit, created = std::move(created)](bool ok) mutable {
         if (ok && !over_limit->empty() && req->refused) return req->refused(*over_limit);
         if (!ok || !over_limit->empty()) {
           created(nullptr);
@@ -252,6 +351,8 @@ void MatchRegistry::create(CreateRequest request, Found created) {
         h.state = std::move(req->initial);
         auto match =
             std::make_shared<Match>(services_, strands_(), *req->game, std::move(meta), std::move(h), true);
+        match->lease_epoch_ = *epoch;
+        if (*epoch > 0) services_.leases->held(*id, *epoch);
         {
           std::lock_guard lock(mu_);
           matches_[*id] = match;

@@ -28,8 +28,22 @@ class MatchRegistry {
   const core::Registry& games() const { return games_; }
 
   // Calls `found` on the match's strand (or with nullptr on some thread when it does not exist
-  // or cannot be loaded).
-  void with(uint64_t id, Found found);
+  // or cannot be loaded). With several nodes (MatchServices::leases) loading takes the match's
+  // lease; when another node holds it, `elsewhere` is called instead (with its node id), or
+  // `found` with nullptr when no `elsewhere` is given.
+  using Elsewhere = std::function<void(const std::string& holder)>;
+  void with(uint64_t id, Found found, Elsewhere elsewhere = nullptr);
+  // The lease of match `id` at `epoch` is lost (a renewal or a fenced commit found it taken): that
+  // copy leaves memory and tells its subscribers; the next request loads it again (and finds
+  // the lease held elsewhere, or takes it once free).
+  void unload(uint64_t id, uint64_t epoch);
+  // The owner of match `id` committed up to `seq`: a follower copy here catches up (0: every
+  // follower copy reads again, after notifications may have been missed).
+  void follow(uint64_t id, uint32_t seq);
+  // This node took the lease of match `id` from a dead owner: its follower copy is replaced by
+  // the match loaded as owner, which takes over the copy's subscribers; then `then` runs.
+  void take_over(uint64_t id, std::function<void()> then);
+  void follow_all();
 
   struct CreateRequest {
     const core::Game* game = nullptr;
@@ -73,19 +87,24 @@ class MatchRegistry {
   }
 
  private:
-  void finish_load(uint64_t id, const std::shared_ptr<Match>& match);
+  struct Waiter {
+    Found found;
+    Elsewhere elsewhere;
+  };
+  void finish_load(uint64_t id, const std::shared_ptr<Match>& match, const std::string& held_by);
   void evict_expired_locked();
   std::shared_ptr<Match> build(uint64_t id, const storage::MatchRow& row,
                                const std::vector<storage::SeatRow>& seats,
                                const std::optional<Snapshot>& snapshot,
-                               const std::vector<storage::EventRow>& events);
+                               const std::vector<storage::EventRow>& events, uint64_t epoch,
+                               const std::string& owner);
 
   const core::Registry& games_;
   MatchServices services_;
   StrandFactory strands_;
   mutable std::mutex mu_;
   std::map<uint64_t, std::shared_ptr<Match>> matches_;
-  std::map<uint64_t, std::vector<Found>> loading_;
+  std::map<uint64_t, std::vector<Waiter>> loading_;
   std::chrono::seconds finished_ttl_;
   std::function<void(uint64_t)> finish_listener_;
   std::deque<std::pair<std::chrono::steady_clock::time_point, uint64_t>> finished_;

@@ -83,8 +83,11 @@ void PlayDesk::read_shared(bool wakes) {
 }
 
 void PlayDesk::fire_due(std::function<void()> done) {
-  if (leadership_ && !leadership_->is_leader()) return done();
-  if (leadership_ && leadership_->clustered()) read_shared(true);
+  // Every node fires what its own queue holds: the match's lease decides who writes it (a
+  // follower copy leaves the wake to the owner, a match loaded nowhere is loaded and taken here),
+  // and the fence makes a timeout commit once. The leader also reads every node's due times, so a
+  // match whose queue was on a node that died still wakes.
+  if (leadership_ && leadership_->clustered() && leadership_->is_leader()) read_shared(true);
   wake_all(wakeups_.pop_due(clock_.now()), std::move(done));
 }
 

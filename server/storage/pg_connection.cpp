@@ -62,6 +62,20 @@ Params& Params::bytes(const std::string& v) {
   return *this;
 }
 
+Params& Params::i64_array(const std::vector<int64_t>& v) {
+  std::string text = "{";
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i > 0) text += ',';
+    text += std::to_string(v[i]);
+  }
+  text += '}';
+  numbers_.push_back(std::move(text));
+  values_.push_back(numbers_.back().c_str());
+  lengths_.push_back(0);
+  formats_.push_back(0);
+  return *this;
+}
+
 Params& Params::null() {
   values_.push_back(nullptr);
   lengths_.push_back(0);
@@ -156,6 +170,20 @@ bool Connection::reset() {
   PQreset(conn_);
   prepared_.clear();  // a new session knows none of them
   return alive();
+}
+
+int Connection::socket() const {
+  return PQsocket(conn_);
+}
+
+std::vector<std::pair<std::string, std::string>> Connection::notifications() {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (PQconsumeInput(conn_) == 0) return out;
+  while (PGnotify* n = PQnotifies(conn_)) {
+    out.emplace_back(n->relname, n->extra);
+    PQfreemem(n);
+  }
+  return out;
 }
 
 std::string Connection::error() const {

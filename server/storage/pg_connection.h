@@ -30,6 +30,8 @@ class Params {
   Params& bytes(const std::string& v);  // a bytea column: any bytes
   Params& bytes(std::string&& v) = delete;
   Params& null();  // SQL NULL
+  // A bigint[] (sent in text form, "{1,2,3}"): `unnest($n::bigint[])` reads it.
+  Params& i64_array(const std::vector<int64_t>& v);
   int size() const { return static_cast<int>(values_.size()); }
   // A text that PostgreSQL cannot hold (a NUL byte, invalid UTF-8): nothing stored equals it.
   bool impossible() const { return impossible_; }
@@ -84,6 +86,10 @@ class Connection {
   // Connects again after a loss; every statement is prepared again on its next use.
   bool reset();
   std::string error() const;
+  // LISTEN (storage/pg_listener.h): the socket to wait on, and the notifications that arrived
+  // (channel, payload); reading them notices a lost connection (alive() turns false).
+  int socket() const;
+  std::vector<std::pair<std::string, std::string>> notifications();
 
  private:
   explicit Connection(pg_conn* conn) : conn_(conn) {}

@@ -764,6 +764,92 @@ class PostgresStore final : public Store {
     return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
   }
 
+  // Leases (migrations/postgres/0005_match_leases.sql). Lock waits go one way only, so two
+  // nodes cannot deadlock over them: a take never waits for a row another transaction locked
+  // (SKIP LOCKED: a lease being committed under, or being taken, is busy now and the caller
+  // asks again), while a fence (FOR SHARE) and a renewal wait for a take to commit, and then
+  // see its new epoch.
+  core::Result<LeaseTake> take_lease(uint64_t match_id, const std::string& node, int64_t lease_ms) override {
+    Params p;
+    p.i64(id64(match_id));
+    auto current = write_rows(
+        "SELECT node, epoch, expires_at < clock_timestamp() FROM match_leases WHERE match_id = $1 "
+        "FOR UPDATE SKIP LOCKED",
+        p);
+    if (!current) return current.status();
+    Params t;
+    t.i64(id64(match_id)).text(node).i64(lease_ms);
+    if (current->count() > 0) {
+      if (current->str(0, 0) != node && current->i64(0, 2) == 0) return LeaseTake{0, current->str(0, 0)};
+      auto taken = write_rows(
+          "UPDATE match_leases SET node = $2, epoch = epoch + 1, "
+          "expires_at = clock_timestamp() + $3::bigint * interval '1 millisecond' WHERE match_id = $1 "
+          "RETURNING epoch",
+          t);
+      if (!taken) return taken.status();
+      return LeaseTake{static_cast<uint64_t>(taken->i64(0, 0)), node};
+    }
+    // No row, or one locked by another transaction: DO NOTHING does not wait for a row lock.
+    auto inserted = write_rows(
+        "INSERT INTO match_leases(match_id, node, epoch, expires_at) "
+        "SELECT $1, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond' "
+        "WHERE EXISTS (SELECT 1 FROM matches WHERE id = $1) ON CONFLICT (match_id) DO NOTHING RETURNING "
+        "epoch",
+        t);
+    if (!inserted) return inserted.status();
+    if (inserted->count() > 0) return LeaseTake{static_cast<uint64_t>(inserted->i64(0, 0)), node};
+    auto holder = read("SELECT node FROM match_leases WHERE match_id = $1", p);
+    if (!failure_) return failure_;
+    if (holder.count() == 0) return core::Status::not_found("There is no match " + std::to_string(match_id));
+    return LeaseTake{0, holder.str(0, 0)};
+  }
+  core::Result<std::vector<uint64_t>> renew_leases(const std::string& node,
+                                                   const std::vector<std::pair<uint64_t, uint64_t>>& held,
+                                                   int64_t lease_ms) override {
+    std::vector<int64_t> ids;
+    std::vector<int64_t> epochs;
+    for (const auto& [id, epoch] : held) {
+      ids.push_back(id64(id));
+      epochs.push_back(static_cast<int64_t>(epoch));
+    }
+    Params p;
+    p.text(node).i64_array(ids).i64_array(epochs).i64(lease_ms);
+    auto r = write_rows(
+        "UPDATE match_leases l SET expires_at = clock_timestamp() + $4::bigint * interval '1 millisecond' "
+        "FROM unnest($2::bigint[], $3::bigint[]) AS h(match_id, epoch) "
+        "WHERE l.match_id = h.match_id AND l.epoch = h.epoch AND l.node = $1 RETURNING l.match_id",
+        p);
+    if (!r) return r.status();
+    std::vector<uint64_t> kept;
+    for (int i = 0; i < r->count(); ++i) kept.push_back(static_cast<uint64_t>(r->i64(i, 0)));
+    std::vector<uint64_t> lost;
+    for (const auto& h : held) {
+      if (std::find(kept.begin(), kept.end(), h.first) == kept.end()) lost.push_back(h.first);
+    }
+    return lost;
+  }
+  core::Result<bool> hold_lease(uint64_t match_id, const std::string& node, uint64_t epoch) override {
+    Params p;
+    p.i64(id64(match_id)).text(node).i64(static_cast<int64_t>(epoch));
+    auto r = write_rows(
+        "SELECT 1 FROM match_leases WHERE match_id = $1 AND node = $2 AND epoch = $3 FOR SHARE", p);
+    if (!r) return r.status();
+    return r->count() > 0;
+  }
+  core::Status release_lease(uint64_t match_id, const std::string& node, uint64_t epoch) override {
+    // Expired, not deleted: the epoch must keep rising, or a later holder could reuse an old one.
+    Params p;
+    p.i64(id64(match_id)).text(node).i64(static_cast<int64_t>(epoch));
+    return write(
+        "UPDATE match_leases SET expires_at = '-infinity' WHERE match_id = $1 AND node = $2 AND epoch = $3",
+        p);
+  }
+  core::Status notify(const std::string& channel, const std::string& payload) override {
+    Params p;
+    p.text(channel).text(payload);
+    return write("SELECT pg_notify($1, $2)", p);
+  }
+
  private:
   static constexpr const char* kEmailColumns =
       "user_id, address, verified, code_hash, code_expires, code_tries, code_sent_at, choices, turn_delay, "

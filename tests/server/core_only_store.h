@@ -67,6 +67,18 @@ class CoreOnlyStore : public storage::Store {
   std::vector<storage::TurnEmailRow> turn_emails_due(int64_t, uint32_t) override { return {}; }
   core::Status delete_turn_email(uint64_t, uint64_t) override { return {}; }
   uint32_t seen_seq(uint64_t, uint64_t) override { return 0; }
+  // A single process: it owns every match (as SQLite does).
+  core::Result<storage::LeaseTake> take_lease(uint64_t, const std::string&, int64_t) override {
+    return storage::LeaseTake{1, {}};
+  }
+  core::Result<std::vector<uint64_t>> renew_leases(const std::string&,
+                                                   const std::vector<std::pair<uint64_t, uint64_t>>&,
+                                                   int64_t) override {
+    return std::vector<uint64_t>{};
+  }
+  core::Result<bool> hold_lease(uint64_t, const std::string&, uint64_t) override { return true; }
+  core::Status release_lease(uint64_t, const std::string&, uint64_t) override { return {}; }
+  core::Status notify(const std::string&, const std::string&) override { return {}; }
 };
 
 }  // namespace frontier::testing

@@ -1,0 +1,82 @@
+// Several nodes over one PostgreSQL, the messaging part (docs/architecture.md, "Several nodes"):
+// LISTEN/NOTIFY carries (1) every commit's (match, seq), on one channel for the site, so nodes
+// holding a follower copy of the match catch up from the database; and (2) changes asked at a
+// node that does not run the match, forwarded to the node holding its lease on that node's own
+// channel, with the answer sent back the same way. Payloads stay small: ids, seqs, the request
+// (an action, a chat line) and its bare answer; views are never sent, each node builds its own.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "api/service.h"
+#include "match/lease_keeper.h"
+#include "match/registry.h"
+#include "storage/pg_listener.h"
+
+namespace frontier::server {
+
+class ClusterBus {
+ public:
+  ClusterBus(std::string url, LeaseKeeper& leases, storage::Writer& writer, MatchRegistry& matches);
+  ~ClusterBus();
+
+  // The gate forwarded requests run through on the owner (set before start()).
+  void set_service(Service* service) { service_ = service; }
+  core::Status start();
+  void stop();
+
+  // A change (`msg`, naming `match_id`) asked by `conn` at a node holding only a follower copy.
+  // It goes to the lease's holder; or, when the lease is free (the holder died), this node takes
+  // it, the follower copy leaves memory and the request runs here on the match loaded afresh.
+  void forward(const std::shared_ptr<Connection>& conn, const wire::ClientMessage& msg, uint64_t match_id);
+
+  // Prometheus text for /metrics: requests forwarded, run for other nodes, unanswered, taken over.
+  std::string render_metrics() const;
+
+ private:
+  struct Waiting {  // at the origin: a forwarded request's client
+    std::weak_ptr<Connection> conn;
+    uint64_t request_id = 0;
+    uint64_t match_id = 0;
+    wire::ClientMessage msg;
+    std::chrono::steady_clock::time_point deadline;  // then MATCH_MOVED
+    std::chrono::steady_clock::time_point next_try;  // of taking the match over
+  };
+  class AnswerPeer;
+
+  void on_notice(const std::string& channel, const std::string& payload);
+  void on_request(const std::string& payload);
+  void on_answer(const std::string& payload);
+  void answer(const std::string& origin, uint64_t forward_id, wire::ServerMessage reply);
+  void take_or_send(uint64_t forward_id, uint64_t match_id, std::string payload);
+  void tick();
+  void publish(const std::string& channel, std::string payload);
+
+  std::string url_;
+  LeaseKeeper& leases_;
+  storage::Writer& writer_;
+  MatchRegistry& matches_;
+  Service* service_ = nullptr;
+  std::string own_channel_;
+  std::unique_ptr<storage::PgListener> listener_;
+  std::atomic<uint64_t> forwarded_{0};
+  std::atomic<uint64_t> served_{0};
+  std::atomic<uint64_t> unanswered_{0};
+  std::atomic<uint64_t> taken_over_{0};
+  std::mutex mu_;
+  uint64_t next_id_ = 1;
+  std::map<uint64_t, Waiting> waiting_;
+  // At the owner: forwarded requests being served, until their answer is sent.
+  std::map<uint64_t, std::pair<std::shared_ptr<AnswerPeer>, std::chrono::steady_clock::time_point>> serving_;
+};
+
+// The channel of a node (its id hashed: any id makes a valid channel name).
+std::string node_channel(const std::string& node);
+
+}  // namespace frontier::server
