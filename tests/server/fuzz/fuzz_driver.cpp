@@ -1,9 +1,11 @@
 // A stand-in for libFuzzer's main in compilers without -fsanitize=fuzzer (the GCC build): runs
-// the target on every file given, then on `--runs N` deterministic inputs built from valid
-// envelopes with random mutations, so the suite always exercises the target briefly.
-// The coverage-guided run is the clang build (docs/operations.md, "Fuzzing").
+// the target on every file given (a folder: every file in it, the kept corpus), then on `--runs N`
+// deterministic inputs built from valid envelopes with random mutations, so the suite always exercises the
+// target briefly. The coverage-guided run is the clang build (docs/operations.md, "Fuzzing").
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -77,12 +79,23 @@ int main(int argc, char** argv) {
       runs = std::atol(argv[++i]);
       continue;
     }
-    ++files;
-    std::ifstream in(argv[i], std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    std::string data = ss.str();
-    LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+    std::vector<std::filesystem::path> paths;
+    if (std::filesystem::is_directory(argv[i])) {
+      for (const auto& entry : std::filesystem::directory_iterator(argv[i])) {
+        if (entry.is_regular_file()) paths.push_back(entry.path());
+      }
+      std::sort(paths.begin(), paths.end());  // the same order on every machine: a failure replays
+    } else {
+      paths.emplace_back(argv[i]);
+    }
+    for (const auto& path : paths) {
+      ++files;
+      std::ifstream in(path, std::ios::binary);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      std::string data = ss.str();
+      LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+    }
   }
   auto base = seeds();
   std::mt19937 rng(12345);
