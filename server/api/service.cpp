@@ -739,8 +739,7 @@ void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std
         // Another node runs the match (docs/architecture.md, "Several nodes"): a change goes there.
         // A request forwarded here already is not forwarded again (this node lost the match too).
         if (forward && match->runs_elsewhere(*forward, *conn)) {
-          if (forwarder_ && !conn->forwarded())
-            return forwarder_(conn, *forward, match_id);
+          if (forwarder_ && !conn->forwarded()) return forwarder_(conn, *forward, match_id);
           return send_error(*conn, rid, wire::MATCH_MOVED,
                             "Match " + std::to_string(match_id) + " is served by node " + match->owner() +
                                 " now: connect again and retry; nothing was applied");

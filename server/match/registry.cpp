@@ -95,7 +95,8 @@ void MatchRegistry::take_over(uint64_t id, std::function<void()> then) {
 
 void MatchRegistry::follow_all() {
   std::lock_guard lock(mu_);
-  for (const auto& [id, match] : matches_) {
+  for (const auto& entry : matches_) {
+    const std::shared_ptr<Match>& match = entry.second;
     if (match->follower()) match->post([match] { match->follow(0); });
   }
 }

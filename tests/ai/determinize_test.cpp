@@ -278,7 +278,9 @@ TEST(Determinize, CrossroadsRefusesViewsItCouldNotHaveSent) {
   frontier::GameView other;  // not a Crossroads view at all
   EXPECT_EQ(game->determinize(setup, other, 0, rng).status().code(), core::StatusCode::kInvalidArgument);
 
-  auto tamper = [&](auto&& change) { return tampered<crossroads::CrossroadsView>(*game, setup, view, 0, change); };
+  auto tamper = [&](auto&& change) {
+    return tampered<crossroads::CrossroadsView>(*game, setup, view, 0, change);
+  };
   using crossroads::CrossroadsView;
   EXPECT_EQ(tamper([](CrossroadsView& v) { v.clear_table(); }), core::StatusCode::kInvalidArgument);
   EXPECT_EQ(tamper([](CrossroadsView& v) { v.mutable_table()->set_phase(99); }),
