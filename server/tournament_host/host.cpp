@@ -206,7 +206,7 @@ std::vector<TournamentHost::NewGame> TournamentHost::plan_locked(Hosted& h, int6
 }
 
 void TournamentHost::persist_locked(const Hosted& h, const std::vector<std::string>& pools,
-                                    uint64_t recorded_match) {
+                                    uint64_t recorded_match, storage::Writer::Done done) {
   std::string bytes = tn::serialize_event(h.event);
   auto pool_bytes = pool_bytes_locked(pools);
   writer_.submit(
@@ -218,7 +218,7 @@ void TournamentHost::persist_locked(const Hosted& h, const std::vector<std::stri
         }
         return recorded_match != 0 ? s.mark_tournament_match_recorded(recorded_match) : core::Status::ok();
       },
-      nullptr);
+      std::move(done));
 }
 
 std::vector<std::pair<std::string, std::string>> TournamentHost::pool_bytes_locked(

@@ -75,9 +75,10 @@ class TournamentHost {
 
   // Under mu_: opens what can be opened and lists the games boards still need.
   std::vector<NewGame> plan_locked(Hosted& h, int64_t now);
-  // Under mu_: queues the event (and touched pools, a recorded match) for the writer.
+  // Under mu_: queues the event (and touched pools, a recorded match) for the writer; `done`
+  // runs once the commit is durable (or failed).
   void persist_locked(const Hosted& h, const std::vector<std::string>& pools = {},
-                      uint64_t recorded_match = 0);
+                      uint64_t recorded_match = 0, storage::Writer::Done done = {});
   void create_games(const std::vector<NewGame>& games);
   void on_finished(uint64_t match_id);
   void record(uint64_t match_id, const Match::Outcome& outcome);

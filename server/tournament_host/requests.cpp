@@ -171,12 +171,16 @@ void TournamentHost::change(const ConnPtr& conn, uint64_t rid, uint64_t id, bool
       h.event = std::move(before);
       return send_error(*conn, rid, wire::TOURNAMENT_REFUSED, st.message());
     }
-    persist_locked(h);
     games = plan_locked(h, now_());
     *m.mutable_tournament() = info_locked(h, true);
+    // Answered only once the change is committed: an acknowledged join, leave or organiser's
+    // change survives a SIGKILL right after the answer, like an acknowledged move.
+    persist_locked(h, {}, 0, [conn, rid, m = std::move(m)](bool ok) {
+      if (ok) return conn->send(m);
+      send_error(*conn, rid, wire::INTERNAL, "The change could not be stored");
+    });
   }
   create_games(games);
-  conn->send(m);
 }
 
 void TournamentHost::join(const ConnPtr& conn, uint64_t rid, uint64_t id, bool leave) {
