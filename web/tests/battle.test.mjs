@@ -10,7 +10,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
-  clickChoice, confirmDialog, createMatch, lastUpdate, newPlayer, pageToMove, screenshot, waitForSeq, withFrontier,
+  clickChoice, confirmDialog, createMatch, lastUpdate, newPlayer, pageToMove, ruleDialogText, screenshot, waitForSeq,
+  withFrontier,
 } from "./harness.mjs";
 import { assertAccessible } from "./a11y-checks.mjs";
 
@@ -214,9 +215,9 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
     assert.match(spaceName, /^Khartoum \(/, `a space is named in words (${spaceName})`);
     await promptRule.click();
     const rule = firer.getByRole("dialog", { name: "Rule 13.1" });
-    await rule.waitFor();
-    assert.ok((await rule.innerText()).includes(ruleText("13.1")), "the prompt's rule shows 13.1's text");
-    assert.match(await rule.innerText(), /Determine Tactical Superiority/);
+    const ruleShown = await ruleDialogText(rule);
+    assert.ok(ruleShown.includes(ruleText("13.1")), "the prompt's rule shows 13.1's text");
+    assert.match(ruleShown, /Determine Tactical Superiority/);
     await rule.getByRole("button", { name: "Close" }).click();
 
     // The unit fires (by clicking it: a choice is still a choice), and the panel tells the result.
@@ -231,9 +232,9 @@ test("a Khartoum battle shown: panel, to-hit numbers, unit details, rule links, 
     // A log line's rule opens too: the fire line cites 13.3.
     await watcher.locator('.log button.rule-link[data-rule="13.3"]').first().click();
     const brtRule = watcher.getByRole("dialog", { name: "Rule 13.3" });
-    await brtRule.waitFor();
-    assert.ok((await brtRule.innerText()).includes(ruleText("13.3")));
-    assert.match(await brtRule.innerText(), /Elimination: One enemy unit/);
+    const brtShown = await ruleDialogText(brtRule);
+    assert.ok(brtShown.includes(ruleText("13.3")));
+    assert.match(brtShown, /Elimination: One enemy unit/);
     await screenshot(watcher, "battle-rule-13.3");
     assert.deepEqual([...mahdist.errors, ...empire.errors], []);
   }));

@@ -228,6 +228,14 @@ export function confirmDialog(page) {
   return page.getByRole("alertdialog", { name: "Are you sure?" });
 }
 
+// The text of a rule dialog once its rule has loaded: the dialog opens at once with its title and
+// "Loading…", and the text arrives from the rules file fetched on first use.
+export async function ruleDialogText(dialog) {
+  await dialog.waitFor();
+  await dialog.locator(".rule-text").first().waitFor();
+  return dialog.innerText();
+}
+
 // Runs `body(server, browser)` against a fresh frontierd (or `binary`) and Chromium, and always
 // stops both. A body still running after TEST_DEADLINE_MS fails with the server's last words:
 // some waits (page.evaluate, a mouse click) have no timeout of their own, and a stall there

@@ -2,7 +2,7 @@
 // path left without defenders (6.7); No keeps the phase, Yes ends it. Its prompt's "4.1" opens 4.1.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { confirmDialog, createMatch, lastUpdate, newPlayer, waitForSeq, withFrontier } from "./harness.mjs";
+import { confirmDialog, createMatch, lastUpdate, newPlayer, ruleDialogText, waitForSeq, withFrontier } from "./harness.mjs";
 
 test("ending the Lion's action phase with AP left asks first; the prompt's rule opens", () =>
   withFrontier(async (server, browser) => {
@@ -17,8 +17,7 @@ test("ending the Lion's action phase with AP left asks first; the prompt's rule 
     // The prompt cites 4.1: its link shows the rule.
     await page.locator('.prompt button.rule-link[data-rule="4.1"]').click();
     const rule = page.getByRole("dialog", { name: "Rule 4.1" });
-    await rule.waitFor();
-    assert.match(await rule.innerText(), /4\.1 Sequence of play/);
+    assert.match(await ruleDialogText(rule), /4\.1 Sequence of play/);
     await rule.getByRole("button", { name: "Close" }).click();
 
     const end = page.locator(".prompt").getByRole("button", { name: "End the action phase", exact: true });

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { clickFirstChoice, createMatch, lastUpdate, newPlayer, screenshot, withFrontier } from "./harness.mjs";
+import { clickFirstChoice, createMatch, lastUpdate, newPlayer, ruleDialogText, screenshot, withFrontier } from "./harness.mjs";
 
 const STEPS = 8;
 const root = new URL("../../", import.meta.url).pathname;
@@ -47,8 +47,7 @@ test("a replay links its rule numbers and opens a unit's details", () =>
     const number = await logRule.getAttribute("data-rule");
     await logRule.click();
     const rule = page.getByRole("dialog", { name: `Rule ${number}` });
-    await rule.waitFor();
-    assert.ok((await rule.innerText()).includes(ruleHeading(number)), `the dialog shows ${number}'s text`);
+    assert.ok((await ruleDialogText(rule)).includes(ruleHeading(number)), `the dialog shows ${number}'s text`);
     await rule.getByRole("button", { name: "Close" }).click();
     await rule.waitFor({ state: "detached" });
     assert.ok((await page.locator(".replay .board-area button.rule-link").count()) > 0, "the board's panels link their rules too");
