@@ -8,7 +8,7 @@
 
 #include "app/commands.h"
 #include "app/terminal.h"
-#include "auth/auth.h"
+#include "core/seed_commitment.h"
 #include "render/render.h"
 
 namespace frontier::cli {
@@ -215,8 +215,7 @@ core::Result<bool> check_commitment(Context& ctx, uint64_t id, uint64_t seed, co
   auto reply = (*ctx.connect(false))->call(std::move(m));
   if (!reply) return reply.status();
   *seen = reply->update();
-  return auth::sha256_hex("frontier-seed-v1:" + std::to_string(seed) + ":" + nonce) ==
-         seen->seed_commitment();
+  return core::seed_commitment(seed, nonce) == seen->seed_commitment();
 }
 
 }  // namespace

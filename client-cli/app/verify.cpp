@@ -3,8 +3,8 @@
 // also made here, without trusting the server: the commitment shown since the first move is the
 // hash of the revealed seed and nonce, and the record re-runs to the server's final hash.
 #include "app/commands.h"
-#include "auth/auth.h"
 #include "core/record.h"
+#include "core/seed_commitment.h"
 
 namespace frontier::cli {
 
@@ -29,8 +29,8 @@ int cmd_verify(Context& ctx) {
   if (!record_reply) return ctx.fail(record_reply.status());
   const GameRecord& record = record_reply->replay().record();
   if (const core::Game* game = ctx.games ? ctx.games->find(record.setup().game()) : nullptr) {
-    bool commitment = auth::sha256_hex("frontier-seed-v1:" + std::to_string(record.setup().seed()) + ":" +
-                                       record_reply->replay().seed_nonce()) == v.seed_commitment();
+    bool commitment = core::seed_commitment(record.setup().seed(), record_reply->replay().seed_nonce()) ==
+                      v.seed_commitment();
     GameRecord unchecked = record;
     unchecked.clear_final_hash();
     auto rerun = core::replay(*game, unchecked);

@@ -6,15 +6,10 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "auth/auth.h"
 #include "match/frame_encoder.h"
 #include "match/lease_keeper.h"
 
 namespace frontier::server {
-
-std::string seed_commitment(uint64_t seed, const std::string& nonce) {
-  return auth::sha256_hex("frontier-seed-v1:" + std::to_string(seed) + ":" + nonce);
-}
 
 Match::Match(const MatchServices& services, std::unique_ptr<Strand> strand, const core::Game& game,
              MatchMeta meta, History history, bool log_complete)

@@ -107,9 +107,6 @@ std::string commit_notice(uint64_t match_id, uint32_t seq, const std::string& no
 // Longest client_action_id accepted: it is stored with the action, forever.
 constexpr size_t kMaxClientActionIdBytes = 64;
 
-// "frontier-seed-v1:<seed>:<nonce>" hashed with SHA-256 (hex): what clients verify at the end.
-std::string seed_commitment(uint64_t seed, const std::string& nonce);
-
 class Match : public std::enable_shared_from_this<Match> {
  public:
   using Then = std::function<void()>;

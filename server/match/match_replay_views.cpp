@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/record.h"
+#include "core/seed_commitment.h"
 #include "match/match.h"
 
 namespace frontier::server {
@@ -92,7 +93,7 @@ void Match::verify(const std::shared_ptr<Connection>& conn, uint64_t request_id)
     v->set_revealed_seed(self->meta_.setup.seed());
     v->set_seed_nonce(self->meta_.seed_nonce);
     v->set_seed_commitment(self->meta_.seed_commitment);
-    v->set_commitment_ok(seed_commitment(self->meta_.setup.seed(), self->meta_.seed_nonce) ==
+    v->set_commitment_ok(core::seed_commitment(self->meta_.setup.seed(), self->meta_.seed_nonce) ==
                          self->meta_.seed_commitment);
     v->set_stored_final_hash(core::state_hash(self->game_, *self->history_.state));
     v->set_actions(static_cast<uint32_t>(record.actions_size()));

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "clock/time_control.h"
+#include "core/seed_commitment.h"
 #include "match/lease_keeper.h"
 
 namespace frontier::server {
@@ -256,7 +257,7 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   row.scenario = req->setup.scenario();
   row.setup = req->setup.SerializeAsString();
   row.seed_nonce = req->seed_nonce;
-  row.seed_commitment = seed_commitment(req->setup.seed(), req->seed_nonce);
+  row.seed_commitment = core::seed_commitment(req->setup.seed(), req->seed_nonce);
   bool full = req->game->seat_count() == 1 || !req->assigned.empty();
   row.status = full ? wire::RUNNING : wire::OPEN;
   row.visibility = req->visibility;
