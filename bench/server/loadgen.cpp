@@ -119,7 +119,9 @@ struct PairState {
   std::mutex mu;
   int creator_node = 0;
   std::atomic<bool> running{false};
-  bool lost_at_kill = false;  // running on the killed node when it was killed; not yet acked since
+  std::atomic<uint64_t> match_id{0};  // the creator's current match
+  std::atomic<uint32_t> seen_seq{0};  // and the last seq either seat saw of it
+  bool lost_at_kill = false;          // running on the killed node when it was killed; not yet acked since
   // Per seat: its acknowledgements the other seat has not seen yet ((match, seq) -> ack time),
   // and the first time it saw each newer seq ((match, seq) -> time), to match them either way.
   std::map<std::pair<uint64_t, uint32_t>, Clock::time_point> acks[2];
@@ -419,7 +421,11 @@ class Bot : public std::enable_shared_from_this<Bot> {
     if (u.prompts_size() > 0) {
       for (const auto& c : u.prompts(0).choices()) last_.choices.push_back(c.action());
     }
-    if (creator_) pair_->running = last_.status == frontier::wire::RUNNING;
+    if (creator_) {
+      pair_->running = last_.status == frontier::wire::RUNNING;
+      pair_->match_id = last_.match_id;
+    }
+    if (last_.match_id == pair_->match_id) pair_->seen_seq = std::max(pair_->seen_seq.load(), last_.seq);
     if (last_.status == frontier::wire::FINISHED && last_.match_id != finished_match_) {
       finished_match_ = last_.match_id;
       if (creator_) {
@@ -888,6 +894,12 @@ int main(int argc, char** argv) {
         "kill -> next ack p50 %.0f ms, p99 %.0f ms, max %.0f ms; %llu reconnects\n",
         f.n, stats.matches_at_kill, f.p50, f.p99, f.max,
         static_cast<unsigned long long>(stats.reconnects.load()));
+    for (auto& p : pairs) {
+      std::lock_guard lock(p->mu);
+      if (p->lost_at_kill)
+        std::printf("  not acknowledged again: match %llu (seq %u seen)\n",
+                    static_cast<unsigned long long>(p->match_id.load()), p->seen_seq.load());
+    }
     result += " failover_n=" + std::to_string(f.n) + " failover_of=" + std::to_string(stats.matches_at_kill) +
               " failover_p50_ms=" + std::to_string(f.p50) + " failover_max_ms=" + std::to_string(f.max);
   }
