@@ -9,9 +9,14 @@
 # every process from /proc. The three nodes are addressed directly: the load generator spreads its
 # connections over them (match m on node m % 3), no proxy in between. Prints one table.
 #
-#   bench/cluster/run.sh                 # the whole matrix (~4 minutes)
-#   bench/cluster/run.sh --smoke         # every scenario once, 10 matches, 2 s each (~40 s)
+#   bench/cluster/run.sh                 # the whole matrix (~2 minutes; run it with nice)
+#   bench/cluster/run.sh --smoke         # every scenario once, 10 matches, 2 s each (~30 s)
 #   bench/cluster/run.sh --seconds 20 --matches "100 1000" --cross-rate 1000 --out /tmp/cl
+# Flags: --seconds S (measured per row, default 10), --matches "M ..." (default "100 1000"),
+#   --cross-rate R and --cross-matches M (the cross-node rows: 1000/s over 100 matches),
+#   --kill-after S (default 4), --scenarios "sqlite-1 pg-1 ..." (a subset), --out DIR (each row's
+#   output, node logs and results.tsv; default a temporary folder). Environment: BUILD, FRONTIERD,
+#   LOADGEN, FRONTIER_PG_BIN, BASE_PORT (18461: the nodes listen on it and the next two), KEEP=1.
 #
 # Scenarios, each on a fresh database with freshly started nodes:
 #   sqlite-1   one node on an SQLite file, at each of --matches
@@ -41,7 +46,7 @@ OUT=""
 SMOKE=0
 SCENARIOS="sqlite-1 pg-1 pg-3 pg-3-cross pg-3-kill"
 
-usage() { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --smoke) SMOKE=1; RUN_SECONDS=2; MATCHES=10; CROSS_MATCHES=10; CROSS_RATE=300; KILL_AFTER=1; LEASE_MS=1000 ;;
