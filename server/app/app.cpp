@@ -136,7 +136,15 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   // Several nodes share a PostgreSQL database: each match is run by the node holding its lease
   // (docs/architecture.md, "Several nodes"). An SQLite file has one node, which owns every match.
   std::optional<LeaseKeeper> leases;
+  std::optional<storage::Writer> follow_reader;  // reads only: its transactions sync nothing
   if (storage::is_postgres_url(config.db_path)) {
+    auto reader_store = storage::open_store(config.db_path, config.durability);
+    if (!reader_store) {
+      spdlog::critical("{}", reader_store.status().message());
+      return 1;
+    }
+    follow_reader.emplace(std::move(reader_store.value()));
+    services.follow_reader = &*follow_reader;
     LeaseConfig lease_config = config.leases;
     if (lease_config.node.empty()) lease_config.node = default_node_id();
     leases.emplace(lease_config, writer);
@@ -317,6 +325,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
         leases->release_all();
       }
       writer.stop();  // every queued commit lands; acknowledgements are posted to their sessions
+      if (follow_reader) follow_reader->stop();
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       net.close_all(std::chrono::milliseconds(2000));
       net.stop();

@@ -69,6 +69,10 @@ struct MatchServices {
   // With leases: a match another node runs is loaded as a follower copy (match_follow.cpp) for
   // this node's subscribers, instead of answering MATCH_MOVED.
   bool followers = false;
+  // With followers: the catch-up reads of follower copies run here, a second connection, so a
+  // commit told of by NOTIFY is read at once rather than behind this node's own group commit
+  // (bench/cluster/run.sh's cross-node delay). Null: on `writer`.
+  storage::Writer* follow_reader = nullptr;
 };
 
 struct SeatHolder {

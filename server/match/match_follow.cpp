@@ -55,7 +55,8 @@ void Match::follow(uint32_t seq, Then refreshed) {
   uint64_t id = meta_.id;
   uint32_t from = history_.seq + 1;
   auto self = shared_from_this();
-  services_.writer->submit(
+  storage::Writer* reader = services_.follow_reader ? services_.follow_reader : services_.writer;
+  reader->submit(
       [read, id, from](storage::Store& s) {
         read->row = s.load_match(id);
         read->seats = s.seats(id);

@@ -789,7 +789,17 @@ class PostgresStore final : public Store {
       if (!taken) return taken.status();
       return LeaseTake{static_cast<uint64_t>(taken->i64(0, 0)), node};
     }
-    // No row, or one locked by another transaction: DO NOTHING does not wait for a row lock.
+    // No row, or one another transaction holds locked. A plain read never waits and sees the
+    // row's committed version: a row that exists is busy now (its fence is committing, its node
+    // renewing, another node taking it). The INSERT below must not meet it: ON CONFLICT waits for
+    // a transaction that updated the conflicting row (a renewal in flight), and two nodes each
+    // taking a match whose lease the other is renewing then wait on each other (a deadlock,
+    // which fails a batch and stops the node; bench/cluster/run.sh's cross-node run found it).
+    auto existing = read("SELECT node FROM match_leases WHERE match_id = $1", p);
+    if (!failure_) return failure_;
+    if (existing.count() > 0) return LeaseTake{0, existing.str(0, 0)};
+    // No lease yet (a match stored before leases, or copied from SQLite): the first take inserts
+    // it; DO NOTHING when another node inserted it first.
     auto inserted = write_rows(
         "INSERT INTO match_leases(match_id, node, epoch, expires_at) "
         "SELECT $1, $2, 1, clock_timestamp() + $3::bigint * interval '1 millisecond' "

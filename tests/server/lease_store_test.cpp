@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "postgres_server.h"
@@ -158,6 +159,40 @@ TEST(Leases, ATakeoverNeverInterleavesWithACommitUnderTheFence) {
   ASSERT_TRUE(n.b->begin());
   EXPECT_FALSE(n.b->append_event(n.match, event(1, "from-b")));
   EXPECT_FALSE(n.b->commit());
+}
+
+// Each node renews its own lease while asking for the other's match (a player of one match
+// on each node, as the cross-node load runs them): a take meets a lease row whose renewal is not
+// committed yet. It must find the lease busy, not wait: each waiting for the other's renewal was
+// a deadlock, whose failed batch stopped a node.
+TEST(Leases, TakesOfLeasesTheOtherNodeIsRenewingNeverWaitSoTwoNodesCannotDeadlock) {
+  auto n = two_nodes("leases_renewing");
+  ASSERT_EQ(in_transaction(*n.a, [&](storage::Store& s) { return s.take_lease(n.match, "a", 60000); })->epoch,
+            1u);
+  ASSERT_EQ(
+      in_transaction(*n.b, [&](storage::Store& s) { return s.take_lease(n.other_match, "b", 60000); })->epoch,
+      1u);
+
+  ASSERT_TRUE(n.a->begin());
+  ASSERT_TRUE(n.b->begin());
+  ASSERT_TRUE(n.a->renew_leases("a", {{n.match, 1}}, 60000).value().empty());
+  ASSERT_TRUE(n.b->renew_leases("b", {{n.other_match, 1}}, 60000).value().empty());
+  std::optional<core::Result<storage::LeaseTake>> a_take;
+  std::thread a_asks([&] { a_take = n.a->take_lease(n.other_match, "a", 60000); });
+  auto b_take = n.b->take_lease(n.match, "b", 60000);
+  a_asks.join();
+  ASSERT_TRUE(b_take) << b_take.status().message();
+  ASSERT_TRUE(a_take && *a_take) << a_take->status().message();
+  EXPECT_EQ(b_take->epoch, 0u);
+  EXPECT_EQ(b_take->holder, "a");
+  EXPECT_EQ((*a_take)->epoch, 0u);
+  EXPECT_EQ((*a_take)->holder, "b");
+  EXPECT_TRUE(n.a->commit()) << "neither transaction was chosen as a deadlock's victim";
+  EXPECT_TRUE(n.b->commit());
+  // And the leases are still each node's own.
+  EXPECT_TRUE(in_transaction(*n.a, [&](storage::Store& s) { return s.hold_lease(n.match, "a", 1); }).value());
+  EXPECT_TRUE(
+      in_transaction(*n.b, [&](storage::Store& s) { return s.hold_lease(n.other_match, "b", 1); }).value());
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <libpq-fe.h>
 #include <signal.h>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <random>
@@ -195,6 +196,29 @@ wire::ClientMessage watch_msg(uint64_t match_id) {
   return m;
 }
 
+// North registers at node A and creates a race match there (A runs it); South registers at
+// node B and takes the free seat (the join runs at A, South is subscribed at B, a follower copy).
+// The match id, or 0 with the failure recorded.
+uint64_t split_match(Cluster& c, Player& north, Player& south, const std::string& stem) {
+  if (!register_player(north, c.a->port(), stem + "n") || !register_player(south, c.b->port(), stem + "s")) {
+    ADD_FAILURE() << "cannot register the players";
+    return 0;
+  }
+  auto created = north.c->request(create_match_msg("race", ""));
+  if (!created || !created->has_created()) {
+    ADD_FAILURE() << "cannot create the match";
+    return 0;
+  }
+  uint64_t id = created->created().match_id();
+  auto joined = south.c->request(join_msg(id));
+  if (!joined || !joined->has_update()) {
+    ADD_FAILURE() << "join at B: " << (joined ? joined->DebugString() : joined.status().message());
+    return 0;
+  }
+  south.last = joined->update();
+  return id;
+}
+
 // Any node serves any player: North plays at node A (which runs the match), South at node B (a
 // follower copy, its changes forwarded to A), each sees the other's moves; spectators on both
 // nodes get the observer's view only, the same at the same seq whichever node serves them.
@@ -202,15 +226,8 @@ TEST(Ownership, PlayersOnTwoNodesSeeEachOthersMovesAndSpectatorsSeeTheObserversV
   auto c = start_cluster("cluster_follow", {"--lease-ms", "1000", "--lease-renew-ms", "300"},
                          {"--lease-ms", "1000", "--lease-renew-ms", "300"});
   Player north, south;
-  ASSERT_TRUE(register_player(north, c.a->port(), "follown"));
-  ASSERT_TRUE(register_player(south, c.b->port(), "follows"));
-  auto created = north.c->request(create_match_msg("race", ""));
-  ASSERT_TRUE(created && created->has_created());
-  uint64_t id = created->created().match_id();
-  // South takes the free seat at B: the join runs at A, South is subscribed at B.
-  auto joined = south.c->request(join_msg(id));
-  ASSERT_TRUE(joined && joined->has_update()) << (joined ? joined->DebugString() : joined.status().message());
-  south.last = joined->update();
+  uint64_t id = split_match(c, north, south, "follow");
+  ASSERT_NE(id, 0u);
   EXPECT_EQ(south.last.your_seat(), 1);
   ASSERT_TRUE(await_update(north, [](const wire::MatchUpdate& u) { return u.status() == wire::RUNNING; }));
   ASSERT_TRUE(await_update(south, [](const wire::MatchUpdate& u) { return u.status() == wire::RUNNING; }));
@@ -261,6 +278,47 @@ TEST(Ownership, PlayersOnTwoNodesSeeEachOthersMovesAndSpectatorsSeeTheObserversV
   }
   EXPECT_EQ(numbers, expected) << "one unbroken seq chain, written by A alone";
   EXPECT_EQ(c.b->metric("frontier_lease_commits_refused_total"), 0.0);
+}
+
+// A follower copy reads a commit it is told of on a connection of its own: with the follower
+// node's writer stuck (its batch waits for a lock on `users`, as it would behind a slow group
+// commit), the player on that node is still shown the opponent's move. Before, that read queued
+// behind the node's own batch, so every cross-node update waited for the follower node's commits
+// (docs/performance.md, "Several nodes on PostgreSQL").
+TEST(Ownership, AFollowerCopyCatchesUpWhileItsNodesWriterIsBusy) {
+  auto c = start_cluster("cluster_reader", {}, {});
+  Player north, south;
+  uint64_t id = split_match(c, north, south, "read");
+  ASSERT_NE(id, 0u);
+  ASSERT_TRUE(await_update(north, [](const wire::MatchUpdate& u) { return u.status() == wire::RUNNING; }));
+  ASSERT_TRUE(await_update(south, [](const wire::MatchUpdate& u) { return u.status() == wire::RUNNING; }));
+
+  // B's writer is stuck: a registration at B waits for the lock this connection holds.
+  std::unique_ptr<PGconn, decltype(&PQfinish)> lock(PQconnectdb(shared_postgres().url(c.database).c_str()),
+                                                    &PQfinish);
+  auto exec = [&](const char* sql) {
+    std::unique_ptr<PGresult, decltype(&PQclear)> r(PQexec(lock.get(), sql), &PQclear);
+    return PQresultStatus(r.get()) == PGRES_COMMAND_OK;
+  };
+  ASSERT_TRUE(exec("BEGIN"));
+  ASSERT_TRUE(exec("LOCK TABLE users IN EXCLUSIVE MODE"));
+  std::atomic<bool> registered{false};
+  std::thread late([&] {
+    Player p;
+    registered = register_player(p, c.b->port(), "readlate");
+  });
+  std::this_thread::sleep_for(1s);  // the registration's job reaches B's writer and waits there
+  EXPECT_FALSE(registered.load()) << "B's writer is stuck behind the lock";
+
+  uint32_t before = south.last.seq();
+  auto bid = north.c->request(submit_msg(id, north.last.seq(), race_bid(1), "n1"));
+  ASSERT_TRUE(bid && bid->has_submitted()) << (bid ? bid->DebugString() : bid.status().message());
+  bool seen = await_seq(south, before + 1);  // up to 10 s
+  EXPECT_FALSE(registered.load()) << "still stuck while South was shown North's bid";
+  ASSERT_TRUE(exec("COMMIT"));
+  late.join();
+  EXPECT_TRUE(seen) << "South, at B, saw North's bid only after B's writer went on";
+  EXPECT_TRUE(registered.load());
 }
 
 // The node running a match dies (SIGKILL) between two moves: South's next move, asked at node B
