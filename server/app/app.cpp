@@ -142,6 +142,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     leases.emplace(lease_config, writer);
     services.leases = &*leases;
     services.followers = true;
+    notifier.set_cluster_node(lease_config.node);
     spdlog::info("node {}: match leases of {} ms, renewed every {} ms", lease_config.node,
                  lease_config.lease.count(), lease_config.renew_every.count());
   }
@@ -194,6 +195,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   if (leases) {
     bus.emplace(config.db_path, *leases, writer, matches);
     bus->set_service(&service);
+    bus->set_users(&user_connections);
     service.set_forwarder([&bus](const auto& conn, const wire::ClientMessage& msg, uint64_t match_id) {
       bus->forward(conn, msg, match_id);
     });

@@ -17,6 +17,7 @@
 #include "api/service.h"
 #include "match/lease_keeper.h"
 #include "match/registry.h"
+#include "match/user_connections.h"
 #include "storage/pg_listener.h"
 
 namespace frontier::server {
@@ -28,6 +29,8 @@ class ClusterBus {
 
   // The gate forwarded requests run through on the owner (set before start()).
   void set_service(Service* service) { service_ = service; }
+  // The connections notifications made on other nodes are pushed to (set before start()).
+  void set_users(UserConnections* users) { users_ = users; }
   core::Status start();
   void stop();
 
@@ -51,6 +54,9 @@ class ClusterBus {
   class AnswerPeer;
 
   void on_notice(const std::string& channel, const std::string& payload);
+  // The site channel: commits, chat lines and takeback offers of matches followed here,
+  // notifications for users connected here.
+  void on_site_notice(const std::string& payload);
   void on_request(const std::string& payload);
   void on_answer(const std::string& payload);
   void answer(const std::string& origin, uint64_t forward_id, wire::ServerMessage reply);
@@ -63,6 +69,7 @@ class ClusterBus {
   storage::Writer& writer_;
   MatchRegistry& matches_;
   Service* service_ = nullptr;
+  UserConnections* users_ = nullptr;
   std::string own_channel_;
   std::unique_ptr<storage::PgListener> listener_;
   std::atomic<uint64_t> forwarded_{0};
