@@ -68,7 +68,7 @@ ClusterBus::~ClusterBus() {
 
 core::Status ClusterBus::start() {
   listener_ = std::make_unique<storage::PgListener>(
-      url_, std::vector<std::string>{kCommitChannel, own_channel_},
+      url_, std::vector<std::string>{kCommitChannel, own_channel_, kLeaderChannel},
       [this](const std::string& channel, const std::string& payload) { on_notice(channel, payload); },
       // Notifications may have been missed while the connection was down: every follower copy
       // reads what it lacks.
@@ -87,6 +87,15 @@ void ClusterBus::publish(const std::string& channel, std::string payload) {
 
 void ClusterBus::on_notice(const std::string& channel, const std::string& payload) {
   if (channel == kCommitChannel) return on_site_notice(payload);
+  if (channel == kLeaderChannel) {
+    if (!leadership_ || !leadership_->is_leader()) return;  // for whoever leads now
+    auto f = fields(payload);
+    if (f.size() == 2 && f[0] == "fin") {
+      spdlog::info("match {}: finished on another node; the leader records it", f[1]);
+      if (finished_elsewhere_) finished_elsewhere_(number(f[1]));
+      return;
+    }
+  }
   if (payload.rfind("Q ", 0) == 0) return on_request(payload);
   if (payload.rfind("A ", 0) == 0) return on_answer(payload);
 }
@@ -119,6 +128,15 @@ void ClusterBus::on_site_notice(const std::string& payload) {
   }
 }
 
+void ClusterBus::tell_leader_finished(uint64_t match_id) {
+  spdlog::info("match {}: finished here; told to the leader", match_id);
+  publish(kLeaderChannel, "fin " + std::to_string(match_id));
+}
+
+void ClusterBus::forward_to_leader(const std::shared_ptr<Connection>& conn, const wire::ClientMessage& msg) {
+  forward(conn, msg, 0);
+}
+
 void ClusterBus::forward(const std::shared_ptr<Connection>& conn, const wire::ClientMessage& msg,
                          uint64_t match_id) {
   Identity who = conn->identity();
@@ -145,6 +163,8 @@ void ClusterBus::forward(const std::shared_ptr<Connection>& conn, const wire::Cl
                     now + std::chrono::milliseconds(leases_.lease_ms()) + std::chrono::seconds(2),
                     now + std::chrono::seconds(1)};
   }
+  // Match 0: a request for the leader, sent on its channel; no lease to take.
+  if (match_id == 0) return publish(kLeaderChannel, std::move(payload));
   take_or_send(id, match_id, std::move(payload));
 }
 
@@ -260,6 +280,10 @@ void ClusterBus::on_answer(const std::string& payload) {
   }
   auto conn = w.conn.lock();
   if (!conn) return;
+  if (w.match_id == 0) {  // the leader's answer: nothing to fill in here
+    reply.set_request_id(w.request_id);
+    return conn->send(reply);
+  }
   matches_.with(w.match_id, [conn, w, reply](const std::shared_ptr<Match>& match) {
     wire::ServerMessage m = reply;
     m.set_request_id(w.request_id);
@@ -281,7 +305,7 @@ void ClusterBus::tick() {
         continue;
       }
       // No answer yet: the owner may be dead, and once its lease runs out this node takes over.
-      if (it->second.next_try <= now) {
+      if (it->second.next_try <= now && it->second.match_id != 0) {
         it->second.next_try = now + std::chrono::seconds(1);
         retry.emplace_back(it->first, it->second.match_id);
       }
@@ -294,9 +318,14 @@ void ClusterBus::tick() {
   for (const auto& [id, match_id] : retry) take_or_send(id, match_id, {});
   unanswered_ += late.size();
   for (const auto& w : late) {
-    if (auto conn = w.conn.lock())
+    auto conn = w.conn.lock();
+    if (!conn) continue;
+    if (w.match_id == 0) {
+      send_error(*conn, w.request_id, wire::INTERNAL, "The site's leader did not answer; try again");
+    } else {
       send_error(*conn, w.request_id, wire::MATCH_MOVED,
                  moved(w.match_id, "the node running it did not answer"));
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 // happens once. Chat lines and takeback offers made at one node reach the opponent at another;
 // a notification reaches the user's connections on every node, once; a seat clock whose node
 // died fires at a surviving node that holds a follower copy, once; a computer opponent thinks
-// only where its match is run.
+// only where its match is run; tournaments are changed by the leader alone, wherever asked.
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
 
@@ -38,8 +38,8 @@ struct TwoNodes {
   bool start(std::vector<std::string> a_flags, std::vector<std::string> b_flags, std::string* error) {
     url = fresh_shared_database("social");
     if (url.empty()) return false;
-    for (auto* flags : {&a_flags, &b_flags})
-      flags->insert(flags->end(), {"--lease-ms", "1000", "--lease-renew-ms", "300"});
+    for (auto* flags : {&a_flags, &b_flags})  // given flags come after, and win
+      flags->insert(flags->begin(), {"--lease-ms", "1000", "--lease-renew-ms", "300"});
     a = std::make_unique<ServerProcess>(a_flags);
     b = std::make_unique<ServerProcess>(b_flags);
     a->set_db(url);
@@ -241,6 +241,85 @@ TEST(ClusterSocial, AComputerOpponentThinksOnlyAtTheNodeRunningItsMatch) {
   EXPECT_EQ(count_of(nodes.url, "SELECT count(*) FROM events WHERE match_id = " + std::to_string(id)), 0)
       << "the bot's turn is A's, whose computers are paused";
   EXPECT_EQ(nodes.b->metric("frontier_leases_held"), 0.0);
+}
+
+wire::TournamentInfo tournament_of(client::ProtocolClient& c, uint64_t id) {
+  wire::ClientMessage m;
+  m.mutable_get_tournament()->set_tournament_id(id);
+  auto r = c.request(m);
+  return r && r->has_tournament() ? r->tournament() : wire::TournamentInfo{};
+}
+
+// Tournaments are changed by the leader alone: joins asked at another node reach its event at
+// once, and the result of a board played on a node that does not lead is recorded by the
+// leader, once; every node reads the event as the leader left it.
+TEST(ClusterSocial, TournamentChangesAtAnyNodeReachTheLeaderAndTheEventAdvancesOnce) {
+  TwoNodes nodes;
+  std::string error;
+  ASSERT_TRUE(nodes.start({"--lease-renew-ms", "0"}, {}, &error)) << error;
+  Player organiser, first, second;
+  ASSERT_TRUE(register_player(organiser, nodes.a->port(), "torg"));
+  ASSERT_TRUE(register_player(first, nodes.b->port(), "tone"));
+  ASSERT_TRUE(register_player(second, nodes.b->port(), "ttwo"));
+  wire::ClientMessage create;
+  create.mutable_create_tournament()->set_game("race");
+  create.mutable_create_tournament()->set_rounds(1);
+  auto created = organiser.c->request(create);
+  ASSERT_TRUE(created && created->has_tournament()) << (created ? created->DebugString() : "");
+  uint64_t id = created->tournament().tournament_id();
+  for (Player* p : {&first, &second}) {  // at B, which does not lead
+    wire::ClientMessage join;
+    join.mutable_join_tournament()->set_tournament_id(id);
+    auto joined = p->c->request(join);
+    ASSERT_TRUE(joined && joined->has_tournament()) << (joined ? joined->DebugString() : "");
+  }
+  EXPECT_EQ(tournament_of(*organiser.c, id).players_size(), 2) << "the leader's event has both joins";
+  wire::ClientMessage start;
+  start.mutable_start_tournament()->set_tournament_id(id);
+  auto started = organiser.c->request(start);
+  ASSERT_TRUE(started && started->has_tournament()) << (started ? started->DebugString() : "");
+  wire::TournamentInfo t;
+  for (int i = 0; i < 100 && (t.boards_size() == 0 || t.boards(0).match_ids_size() == 0); ++i) {
+    std::this_thread::sleep_for(50ms);
+    t = tournament_of(*first.c, id);  // read at B
+  }
+  ASSERT_EQ(t.boards_size(), 1) << nodes.a->log();
+  ASSERT_EQ(t.boards(0).match_ids_size(), 1);
+  uint64_t match = t.boards(0).match_ids(0);
+
+  // A, the leader, never renews its leases (as if it could not reach them for a while): past
+  // the lease, the resignation asked at B takes the board's match over there, and ends it at B,
+  // which does not lead. A, the leader, records the result, once.
+  std::this_thread::sleep_for(1300ms);
+  Player loser;
+  loser.token = first.token;
+  ASSERT_TRUE(connect(*loser.c, nodes.b->port(), first.token));
+  auto joined = loser.c->request(join_msg(match));
+  ASSERT_TRUE(joined && joined->has_update()) << (joined ? joined->DebugString() : "");
+  wire::ClientMessage resign;
+  resign.mutable_resign()->set_match_id(match);
+  auto resigned = loser.c->request(resign);
+  ASSERT_TRUE(resigned && !resigned->has_error()) << (resigned ? resigned->DebugString() : "");
+  EXPECT_EQ(nodes.b->metric("frontier_leases_held"), 1.0) << "B ran the match to its end";
+  auto decided = [](const wire::TournamentInfo& x) {
+    return x.boards_size() == 1 && (x.boards(0).result() == "1-0" || x.boards(0).result() == "0-1");
+  };
+  for (int i = 0; i < 100 && !decided(t); ++i) {
+    std::this_thread::sleep_for(50ms);
+    t = tournament_of(*loser.c, id);  // read at B
+  }
+  ASSERT_TRUE(decided(t)) << t.DebugString();
+  ASSERT_GE(t.standings_size(), 1);
+  EXPECT_EQ(t.standings(0).user_id(), second.user_id) << "the result as the leader recorded it";
+  std::this_thread::sleep_for(1200ms);  // another tick of the leader's clock; the logs are written
+  EXPECT_NE(nodes.a->log().find("match " + std::to_string(match) + " recorded"), std::string::npos);
+  EXPECT_EQ(nodes.b->log().find("recorded"), std::string::npos) << "B, which does not lead, records nothing";
+  t = tournament_of(*second.c, id);
+  ASSERT_EQ(t.boards_size(), 1) << "one board, paired once";
+  EXPECT_EQ(t.boards(0).match_ids_size(), 1);
+  EXPECT_EQ(count_of(nodes.url,
+                     "SELECT count(*) FROM tournament_matches WHERE tournament_id = " + std::to_string(id)),
+            1);
 }
 
 }  // namespace
