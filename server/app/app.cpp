@@ -150,6 +150,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     leases.emplace(lease_config, writer);
     services.leases = &*leases;
     services.followers = true;
+    notifier.set_cluster_node(lease_config.node);
     spdlog::info("node {}: match leases of {} ms, renewed every {} ms", lease_config.node,
                  lease_config.lease.count(), lease_config.renew_every.count());
   }
@@ -202,16 +203,25 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   if (leases) {
     bus.emplace(config.db_path, *leases, writer, matches);
     bus->set_service(&service);
+    bus->set_users(&user_connections);
     service.set_forwarder([&bus](const auto& conn, const wire::ClientMessage& msg, uint64_t match_id) {
       bus->forward(conn, msg, match_id);
     });
+  }
+  // Tournaments resume (matches that finished while down are recorded) before anyone connects.
+  TournamentHost tournaments(matches, writer, now, config.max_open_tournaments_per_user);
+  if (bus) {
+    // Tournaments are changed by the leader alone (docs/architecture.md, "Several nodes").
+    bus->set_leader_duties(leadership.get(),
+                           [&tournaments](uint64_t id) { tournaments.finished_elsewhere(id); });
+    tournaments.set_cluster(
+        [&bus](const auto& conn, const wire::ClientMessage& msg) { bus->forward_to_leader(conn, msg); },
+        [&bus](uint64_t id) { bus->tell_leader_finished(id); });
     if (auto st = bus->start(); !st) {
       spdlog::critical("cluster: cannot listen on PostgreSQL: {}", st.message());
       return 1;
     }
   }
-  // Tournaments resume (matches that finished while down are recorded) before anyone connects.
-  TournamentHost tournaments(matches, writer, now, config.max_open_tournaments_per_user);
   PlayDesk desk({config.vacation_days}, matches, writer, server_clock, vacations, wakeups, webhooks);
   desk.set_email(&email, &mailer);
   tournaments.set_leadership(leadership.get());

@@ -12,35 +12,6 @@ namespace {
 // PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more.
 constexpr size_t kMaxPayload = 7900;
 
-std::string hex(const std::string& bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (unsigned char c : bytes) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
-
-std::optional<std::string> unhex(const std::string& text) {
-  if (text.size() % 2 != 0) return std::nullopt;
-  std::string out;
-  out.reserve(text.size() / 2);
-  auto value = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-  };
-  for (size_t i = 0; i < text.size(); i += 2) {
-    int hi = value(text[i]);
-    int lo = value(text[i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out += static_cast<char>(hi * 16 + lo);
-  }
-  return out;
-}
-
 std::vector<std::string> fields(const std::string& payload) {
   std::vector<std::string> out;
   std::istringstream in(payload);
@@ -97,7 +68,7 @@ ClusterBus::~ClusterBus() {
 
 core::Status ClusterBus::start() {
   listener_ = std::make_unique<storage::PgListener>(
-      url_, std::vector<std::string>{kCommitChannel, own_channel_},
+      url_, std::vector<std::string>{kCommitChannel, own_channel_, kLeaderChannel},
       [this](const std::string& channel, const std::string& payload) { on_notice(channel, payload); },
       // Notifications may have been missed while the connection was down: every follower copy
       // reads what it lacks.
@@ -115,14 +86,55 @@ void ClusterBus::publish(const std::string& channel, std::string payload) {
 }
 
 void ClusterBus::on_notice(const std::string& channel, const std::string& payload) {
-  if (channel == kCommitChannel) {
+  if (channel == kCommitChannel) return on_site_notice(payload);
+  if (channel == kLeaderChannel) {
+    if (!leadership_ || !leadership_->is_leader()) return;  // for whoever leads now
     auto f = fields(payload);
-    if (f.size() != 3 || f[2] == node_tag(leases_.node())) return;  // our own commits are known
-    matches_.follow(number(f[0]), static_cast<uint32_t>(number(f[1])));
-    return;
+    if (f.size() == 2 && f[0] == "fin") {
+      spdlog::info("match {}: finished on another node; the leader records it", f[1]);
+      if (finished_elsewhere_) finished_elsewhere_(number(f[1]));
+      return;
+    }
   }
   if (payload.rfind("Q ", 0) == 0) return on_request(payload);
   if (payload.rfind("A ", 0) == 0) return on_answer(payload);
+}
+
+void ClusterBus::on_site_notice(const std::string& payload) {
+  auto f = fields(payload);
+  if (f.size() < 3 || f[2] == node_tag(leases_.node())) return;  // what this node did, it knows
+  if (f[0] == "note") {  // a notification for a user, made where their match runs
+    auto bytes = f.size() == 4 ? from_hex(f[3]) : std::nullopt;
+    wire::ServerMessage m;
+    if (!users_ || !bytes || !m.mutable_notification()->ParseFromString(*bytes)) return;
+    users_->for_each(number(f[1]), [&m](Connection& conn) { conn.send(m); });
+    return;
+  }
+  uint64_t match_id = number(f[0]);
+  auto seq = static_cast<uint32_t>(number(f[1]));
+  if (f.size() == 3) return matches_.follow(match_id, seq);
+  if (f.size() == 5 && f[3] == "chat") {
+    auto bytes = from_hex(f[4]);
+    wire::ServerMessage push;
+    if (!bytes || !push.mutable_chat()->ParseFromString(*bytes)) return;
+    matches_.with_follower(match_id, [push](const std::shared_ptr<Match>& m) { m->followed_chat(push); });
+    return;
+  }
+  if (f.size() == 6 && f[3] == "takeback") {
+    auto by = static_cast<core::Seat>(std::strtol(f[4].c_str(), nullptr, 10));
+    auto to = static_cast<uint32_t>(number(f[5]));
+    matches_.with_follower(
+        match_id, [seq, by, to](const std::shared_ptr<Match>& m) { m->followed_takeback(seq, by, to); });
+  }
+}
+
+void ClusterBus::tell_leader_finished(uint64_t match_id) {
+  spdlog::info("match {}: finished here; told to the leader", match_id);
+  publish(kLeaderChannel, "fin " + std::to_string(match_id));
+}
+
+void ClusterBus::forward_to_leader(const std::shared_ptr<Connection>& conn, const wire::ClientMessage& msg) {
+  forward(conn, msg, 0);
 }
 
 void ClusterBus::forward(const std::shared_ptr<Connection>& conn, const wire::ClientMessage& msg,
@@ -133,9 +145,9 @@ void ClusterBus::forward(const std::shared_ptr<Connection>& conn, const wire::Cl
     std::lock_guard lock(mu_);
     id = next_id_++;
   }
-  std::string payload = "Q " + std::to_string(id) + " " + hex(leases_.node()) + " " +
-                        std::to_string(who.user_id) + " " + hex(who.user_name) + " " +
-                        hex(msg.SerializeAsString());
+  std::string payload = "Q " + std::to_string(id) + " " + to_hex(leases_.node()) + " " +
+                        std::to_string(who.user_id) + " " + to_hex(who.user_name) + " " +
+                        to_hex(msg.SerializeAsString());
   if (payload.size() > kMaxPayload) {
     send_error(*conn, msg.request_id(), wire::INVALID_ARGUMENT, "The request is too large to forward");
     return;
@@ -151,6 +163,8 @@ void ClusterBus::forward(const std::shared_ptr<Connection>& conn, const wire::Cl
                     now + std::chrono::milliseconds(leases_.lease_ms()) + std::chrono::seconds(2),
                     now + std::chrono::seconds(1)};
   }
+  // Match 0: a request for the leader, sent on its channel; no lease to take.
+  if (match_id == 0) return publish(kLeaderChannel, std::move(payload));
   take_or_send(id, match_id, std::move(payload));
 }
 
@@ -207,9 +221,9 @@ void ClusterBus::take_or_send(uint64_t id, uint64_t match_id, std::string payloa
 void ClusterBus::on_request(const std::string& payload) {
   auto f = fields(payload);
   if (f.size() != 6 || !service_) return;
-  auto origin = unhex(f[2]);
-  auto name = unhex(f[4]);
-  auto bytes = unhex(f[5]);
+  auto origin = from_hex(f[2]);
+  auto name = from_hex(f[4]);
+  auto bytes = from_hex(f[5]);
   wire::ClientMessage msg;
   if (!origin || !name || !bytes || !msg.ParseFromString(*bytes)) return;
   uint64_t forward_id = number(f[1]);
@@ -240,12 +254,12 @@ void ClusterBus::answer(const std::string& origin, uint64_t forward_id, wire::Se
     reply.mutable_update()->Clear();
     reply.mutable_update()->set_seq(seq);
   }
-  std::string payload = "A " + std::to_string(forward_id) + " " + hex(reply.SerializeAsString());
+  std::string payload = "A " + std::to_string(forward_id) + " " + to_hex(reply.SerializeAsString());
   if (payload.size() > kMaxPayload) {
     wire::ServerMessage small;
     small.mutable_error()->set_code(wire::INTERNAL);
     small.mutable_error()->set_message("The answer was too large to send back; look at the match again");
-    payload = "A " + std::to_string(forward_id) + " " + hex(small.SerializeAsString());
+    payload = "A " + std::to_string(forward_id) + " " + to_hex(small.SerializeAsString());
   }
   publish(node_channel(origin), std::move(payload));
 }
@@ -253,7 +267,7 @@ void ClusterBus::answer(const std::string& origin, uint64_t forward_id, wire::Se
 void ClusterBus::on_answer(const std::string& payload) {
   auto f = fields(payload);
   if (f.size() != 3) return;
-  auto bytes = unhex(f[2]);
+  auto bytes = from_hex(f[2]);
   wire::ServerMessage reply;
   if (!bytes || !reply.ParseFromString(*bytes)) return;
   Waiting w;
@@ -266,6 +280,10 @@ void ClusterBus::on_answer(const std::string& payload) {
   }
   auto conn = w.conn.lock();
   if (!conn) return;
+  if (w.match_id == 0) {  // the leader's answer: nothing to fill in here
+    reply.set_request_id(w.request_id);
+    return conn->send(reply);
+  }
   matches_.with(w.match_id, [conn, w, reply](const std::shared_ptr<Match>& match) {
     wire::ServerMessage m = reply;
     m.set_request_id(w.request_id);
@@ -287,7 +305,7 @@ void ClusterBus::tick() {
         continue;
       }
       // No answer yet: the owner may be dead, and once its lease runs out this node takes over.
-      if (it->second.next_try <= now) {
+      if (it->second.next_try <= now && it->second.match_id != 0) {
         it->second.next_try = now + std::chrono::seconds(1);
         retry.emplace_back(it->first, it->second.match_id);
       }
@@ -300,9 +318,14 @@ void ClusterBus::tick() {
   for (const auto& [id, match_id] : retry) take_or_send(id, match_id, {});
   unanswered_ += late.size();
   for (const auto& w : late) {
-    if (auto conn = w.conn.lock())
+    auto conn = w.conn.lock();
+    if (!conn) continue;
+    if (w.match_id == 0) {
+      send_error(*conn, w.request_id, wire::INTERNAL, "The site's leader did not answer; try again");
+    } else {
       send_error(*conn, w.request_id, wire::MATCH_MOVED,
                  moved(w.match_id, "the node running it did not answer"));
+    }
   }
 }
 

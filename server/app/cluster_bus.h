@@ -17,6 +17,8 @@
 #include "api/service.h"
 #include "match/lease_keeper.h"
 #include "match/registry.h"
+#include "match/user_connections.h"
+#include "storage/leadership.h"
 #include "storage/pg_listener.h"
 
 namespace frontier::server {
@@ -28,6 +30,22 @@ class ClusterBus {
 
   // The gate forwarded requests run through on the owner (set before start()).
   void set_service(Service* service) { service_ = service; }
+  // The connections notifications made on other nodes are pushed to (set before start()).
+  void set_users(UserConnections* users) { users_ = users; }
+  // Duties of the site's leader (set before start()): every node listens on the leader's channel
+  // and the one leading serves what comes there; `finished` records a match that finished on
+  // another node (the tournament host).
+  void set_leader_duties(const storage::Leadership* leadership,
+                         std::function<void(uint64_t match_id)> finished) {
+    leadership_ = leadership;
+    finished_elsewhere_ = std::move(finished);
+  }
+
+  // A change of the site's shared state (a tournament) asked by `conn` at a node that does not
+  // lead: run by the leader, answered from there; MATCH_MOVED-like INTERNAL error past the deadline.
+  void forward_to_leader(const std::shared_ptr<Connection>& conn, const wire::ClientMessage& msg);
+  // Match `match_id` finished here and this node does not lead: the leader records it.
+  void tell_leader_finished(uint64_t match_id);
   core::Status start();
   void stop();
 
@@ -51,6 +69,9 @@ class ClusterBus {
   class AnswerPeer;
 
   void on_notice(const std::string& channel, const std::string& payload);
+  // The site channel: commits, chat lines and takeback offers of matches followed here,
+  // notifications for users connected here.
+  void on_site_notice(const std::string& payload);
   void on_request(const std::string& payload);
   void on_answer(const std::string& payload);
   void answer(const std::string& origin, uint64_t forward_id, wire::ServerMessage reply);
@@ -63,6 +84,9 @@ class ClusterBus {
   storage::Writer& writer_;
   MatchRegistry& matches_;
   Service* service_ = nullptr;
+  UserConnections* users_ = nullptr;
+  const storage::Leadership* leadership_ = nullptr;
+  std::function<void(uint64_t)> finished_elsewhere_;
   std::string own_channel_;
   std::unique_ptr<storage::PgListener> listener_;
   std::atomic<uint64_t> forwarded_{0};
@@ -75,6 +99,9 @@ class ClusterBus {
   // At the owner: forwarded requests being served, until their answer is sent.
   std::map<uint64_t, std::pair<std::shared_ptr<AnswerPeer>, std::chrono::steady_clock::time_point>> serving_;
 };
+
+// The channel the site's leader serves (storage/leadership.h).
+inline constexpr const char* kLeaderChannel = "frontier_leader";
 
 // The channel of a node (its id hashed: any id makes a valid channel name).
 std::string node_channel(const std::string& node);

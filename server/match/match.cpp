@@ -140,7 +140,8 @@ void Match::tell_settled() {
 
 Match::BotTurn Match::bot_turn(const std::function<bool(uint64_t)>& is_bot) const {
   BotTurn turn;
-  if (meta_.status != wire::RUNNING || committed_seq_ != history_.seq) return turn;
+  // A follower copy's bots are the owner's to move: one node decides, once.
+  if (follower() || meta_.status != wire::RUNNING || committed_seq_ != history_.seq) return turn;
   uint32_t awaiting = awaiting_mask();
   for (size_t seat = 0; seat < meta_.seats.size(); ++seat) {
     uint64_t user = meta_.seats[seat].user_id;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,17 @@ inline constexpr const char* kCommitChannel = "frontier_commits";
 std::string node_tag(const std::string& node);
 // "<match> <seq> <node tag>".
 std::string commit_notice(uint64_t match_id, uint32_t seq, const std::string& node);
+// What else is told on the same channel, for the nodes holding a follower copy or a user's
+// connections: "<match> <seq> <node tag> chat <hex ChatMessage>" (a line committed),
+// "<match> <seq> <node tag> takeback <by> <to>" (the offer standing at seq; by -1: none), and
+// "note <user> <node tag> <hex Notification>" (for the user's connections on every node).
+std::string chat_notice(uint64_t match_id, uint32_t seq, const std::string& node,
+                        const wire::ChatMessage& line);
+std::string takeback_notice(uint64_t match_id, uint32_t seq, const std::string& node, int by, uint32_t to);
+std::string user_notice(uint64_t user, const std::string& node, const wire::Notification& n);
+// Bytes as lower-case hex and back (NOTIFY payloads are text); nullopt when not hex.
+std::string to_hex(const std::string& bytes);
+std::optional<std::string> from_hex(const std::string& text);
 
 // Longest client_action_id accepted: it is stored with the action, forever.
 constexpr size_t kMaxClientActionIdBytes = 64;
@@ -181,6 +193,11 @@ class Match : public std::enable_shared_from_this<Match> {
     uint32_t since = 0;
   };
   std::vector<Watcher> hand_over();
+  // The owner committed the chat line `push`: sent to this copy's subscribers as the owner sends
+  // it to its own; the users looking here have seen it.
+  void followed_chat(const wire::ServerMessage& push);
+  // The owner's takeback offer as it stands at `seq` (`by` -1: none), shown by this copy.
+  void followed_takeback(uint32_t seq, core::Seat by, uint32_t to);
   // Subscribes `conn` as a push (request id 0), from `since`: a watcher handed over.
   void resubscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since) {
     subscribe(conn, seat, since, 0);
@@ -293,6 +310,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void apply_followed(const storage::MatchRow& row, const std::vector<storage::SeatRow>& seats,
                       const std::vector<storage::EventRow>& events);
   void broadcast();
+  // `m` once to each connection subscribed (a chat line).
+  void push_to_subscribers(const wire::ServerMessage& m) const;
+  // The owner's takeback offer changed without a commit: the follower copies are told.
+  void tell_followers_takeback() const;
   void subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since,
                  uint64_t request_id);
   // Runs `then` once the in-memory log reaches back to `seq` (reading history when needed).

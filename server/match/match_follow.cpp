@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "auth/auth.h"
+#include "match/lease_keeper.h"
 #include "match/match.h"
 
 namespace frontier::server {
@@ -19,6 +20,48 @@ std::string node_tag(const std::string& node) {
 
 std::string commit_notice(uint64_t match_id, uint32_t seq, const std::string& node) {
   return std::to_string(match_id) + " " + std::to_string(seq) + " " + node_tag(node);
+}
+
+std::string chat_notice(uint64_t match_id, uint32_t seq, const std::string& node,
+                        const wire::ChatMessage& line) {
+  return commit_notice(match_id, seq, node) + " chat " + to_hex(line.SerializeAsString());
+}
+
+std::string takeback_notice(uint64_t match_id, uint32_t seq, const std::string& node, int by, uint32_t to) {
+  return commit_notice(match_id, seq, node) + " takeback " + std::to_string(by) + " " + std::to_string(to);
+}
+
+std::string user_notice(uint64_t user, const std::string& node, const wire::Notification& n) {
+  return "note " + std::to_string(user) + " " + node_tag(node) + " " + to_hex(n.SerializeAsString());
+}
+
+std::string to_hex(const std::string& bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (unsigned char c : bytes) {
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+std::optional<std::string> from_hex(const std::string& text) {
+  if (text.size() % 2 != 0) return std::nullopt;
+  std::string out;
+  out.reserve(text.size() / 2);
+  auto value = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  for (size_t i = 0; i < text.size(); i += 2) {
+    int hi = value(text[i]);
+    int lo = value(text[i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out += static_cast<char>(hi * 16 + lo);
+  }
+  return out;
 }
 
 bool Match::runs_elsewhere(const wire::ClientMessage& msg, const Connection& conn) const {
@@ -117,6 +160,7 @@ void Match::apply_followed(const storage::MatchRow& row, const std::vector<stora
     next.from_snapshot = history_.from_snapshot;
     history_ = std::move(next);
   }
+  if (!events.empty()) takeback_by_ = core::kObserver;  // any change at the owner ends an offer
   committed_seq_ = history_.seq;
   committed_awaiting_ = awaiting_mask();
   track_prompts(core::kObserver);
@@ -154,6 +198,40 @@ void Match::answer_forwarded(const std::shared_ptr<Connection>& conn, uint64_t r
     }
     conn->send(m);
   });
+}
+
+void Match::followed_chat(const wire::ServerMessage& push) {
+  if (!follower()) return;
+  push_to_subscribers(push);
+  // What the users looking at this copy are shown counts as seen, as at the owner.
+  std::vector<uint64_t> looking = looking_users();
+  if (looking.empty()) return;
+  services_.writer->submit([looking, id = meta_.id](storage::Store& s) {
+    for (uint64_t user : looking) {
+      if (auto st = s.mark_seen(user, id); !st) return st;
+    }
+    return core::Status::ok();
+  });
+}
+
+void Match::followed_takeback(uint32_t seq, core::Seat by, uint32_t to) {
+  if (!follower()) return;
+  auto self = shared_from_this();
+  // After a read up to the owner's seq: an offer told for an older seq was ended by the change
+  // that followed it (the owner tells notices in commit order).
+  follow(seq, [self, seq, by, to] {
+    if (self->history_.seq != seq || self->meta_.status != wire::RUNNING) return;
+    self->takeback_by_ = by;
+    self->takeback_to_ = to;
+    self->broadcast();
+  });
+}
+
+void Match::tell_followers_takeback() const {
+  if (!services_.followers || follower()) return;
+  std::string payload =
+      takeback_notice(meta_.id, history_.seq, services_.leases->node(), takeback_by_, takeback_to_);
+  services_.writer->submit([payload](storage::Store& s) { return s.notify(kCommitChannel, payload); });
 }
 
 std::vector<Match::Watcher> Match::hand_over() {

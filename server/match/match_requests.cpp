@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "match/lease_keeper.h"
 #include "match/match.h"
 
 namespace frontier::server {
@@ -104,12 +105,16 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   auto full = std::make_shared<bool>(false);
   // Counted in the storing transaction, so lines sent together cannot all pass the cap.
   commit(
-      [row, full, cap = services_.max_chat_lines](storage::Store& s) {
+      [row, full, cap = services_.max_chat_lines, line = push.chat(), seq = history_.seq,
+       node = services_.followers ? services_.leases->node() : std::string()](storage::Store& s) {
         if (cap > 0 && s.chat_line_count(row.match_id) >= cap) {
           *full = true;
           return core::Status::ok();
         }
-        return s.add_chat(row);
+        if (auto st = s.add_chat(row); !st) return st;
+        // Nodes with a follower copy push the line to their subscribers once it is committed.
+        if (!node.empty()) return s.notify(kCommitChannel, chat_notice(row.match_id, seq, node, line));
+        return core::Status::ok();
       },
       [self, conn, request_id, push, full, cap = services_.max_chat_lines] {
         if (*full) {
@@ -118,15 +123,19 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
           return;
         }
         send_ok(*conn, request_id);
-        std::vector<std::shared_ptr<Connection>> told;
-        for (const auto& sub : self->subscribers_) {
-          auto to = sub.conn.lock();
-          if (!to || std::find(told.begin(), told.end(), to) != told.end()) continue;
-          told.push_back(to);
-          to->send(push);
-        }
+        self->push_to_subscribers(push);
       },
       /*push=*/false, /*adds_chat=*/true);
+}
+
+void Match::push_to_subscribers(const wire::ServerMessage& m) const {
+  std::vector<std::shared_ptr<Connection>> told;
+  for (const auto& sub : subscribers_) {
+    auto to = sub.conn.lock();
+    if (!to || std::find(told.begin(), told.end(), to) != told.end()) continue;
+    told.push_back(to);
+    to->send(m);
+  }
 }
 
 void Match::fetch_chat(const std::shared_ptr<Connection>& conn, uint64_t request_id) {

@@ -53,6 +53,7 @@ void Match::offer_takeback(const std::shared_ptr<Connection>& conn, uint64_t req
   send_ok(*conn, request_id);
   // An uncommitted change will push the offer with itself; never push ahead of the disk.
   if (committed_seq_ == history_.seq) broadcast();
+  tell_followers_takeback();
   if (!fresh) return;
   const SeatHolder& other = meta_.seats[static_cast<size_t>(1 - *seat)];
   if (other.user_id != conn->user_id())
@@ -87,6 +88,7 @@ void Match::answer_takeback(const std::shared_ptr<Connection>& conn, uint64_t re
   takeback_by_ = core::kObserver;
   send_ok(*conn, request_id);
   if (committed_seq_ == history_.seq) broadcast();
+  tell_followers_takeback();
   tell_settled();  // a bot that held its move for the offer moves now
 }
 

@@ -63,11 +63,34 @@ void MatchRegistry::unload(uint64_t id, uint64_t epoch) {
 }
 
 void MatchRegistry::follow(uint64_t id, uint32_t seq) {
+  with_follower(id, [seq](const std::shared_ptr<Match>& match) { match->follow(seq); });
+}
+
+void MatchRegistry::with_follower(uint64_t id, std::function<void(const std::shared_ptr<Match>&)> fn) {
   std::lock_guard lock(mu_);
   if (auto it = matches_.find(id); it != matches_.end() && it->second->follower()) {
     auto match = it->second;
-    match->post([match, seq] { match->follow(seq); });
+    match->post([match, fn = std::move(fn)] { fn(match); });
   }
+}
+
+void MatchRegistry::take_if_free(uint64_t id, std::function<void()> then) {
+  LeaseKeeper* leases = services_.leases;
+  if (!leases) return then();
+  auto epoch = std::make_shared<uint64_t>(0);
+  services_.writer->submit(
+      [epoch, id, node = leases->node(), lease_ms = leases->lease_ms()](storage::Store& s) {
+        auto take = s.take_lease(id, node, lease_ms);
+        if (!take)
+          return take.status().code() == core::StatusCode::kNotFound ? core::Status::ok() : take.status();
+        *epoch = take->epoch;
+        return core::Status::ok();
+      },
+      [this, epoch, id, then = std::move(then)](bool ok) {
+        if (!ok || *epoch == 0) return then();  // the owner lives (or the database is away)
+        spdlog::info("match {}: its node stopped renewing; this node takes it over", id);
+        take_over(id, then);
+      });
 }
 
 void MatchRegistry::take_over(uint64_t id, std::function<void()> then) {
@@ -88,6 +111,7 @@ void MatchRegistry::take_over(uint64_t id, std::function<void()> then) {
         for (const auto& w : *watchers) {
           if (auto conn = w.conn.lock()) fresh->resubscribe(conn, w.seat, w.since);
         }
+        fresh->tell_settled();  // a computer opponent to move moves here now
       }
       then();
     });

@@ -44,6 +44,11 @@ class MatchRegistry {
   // the match loaded as owner, which takes over the copy's subscribers; then `then` runs.
   void take_over(uint64_t id, std::function<void()> then);
   void follow_all();
+  // Runs `fn` on the strand of match `id`'s follower copy, when this node holds one.
+  void with_follower(uint64_t id, std::function<void(const std::shared_ptr<Match>&)> fn);
+  // The owner of match `id` may have died (its follower copy here has a duty due: a clock):
+  // when its lease is free this node takes the match over (take_over); `then` runs either way.
+  void take_if_free(uint64_t id, std::function<void()> then);
 
   struct CreateRequest {
     const core::Game* game = nullptr;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "match/match.h"
 #include "sim/json.h"
 
 namespace frontier::server::notify {
@@ -47,6 +48,11 @@ void Notifier::notify(uint64_t user, const wire::Notification& n) {
   wire::ServerMessage m;
   *m.mutable_notification() = n;
   connections_.for_each(user, [&m](Connection& conn) { conn.send(m); });
+  if (!node_.empty()) {
+    writer_.submit([payload = user_notice(user, node_, n)](storage::Store& s) {
+      return s.notify(kCommitChannel, payload);
+    });
+  }
   if (mailer_) mailer_->notice(user, n);
   storage::OutboxRow row;
   row.user_id = user;

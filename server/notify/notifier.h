@@ -23,6 +23,11 @@ class Notifier final : public Sink {
 
   void notify(uint64_t user, const wire::Notification& n) override;
 
+  // Several nodes (docs/architecture.md, "Several nodes"): this node's id. A notification made
+  // here is then also told on the site channel, and the other nodes push it to the user's
+  // connections there; the webhook and the mail are still queued once, here.
+  void set_cluster_node(std::string node) { node_ = std::move(node); }
+
   // The JSON body POSTed for `n` (docs/play-by-web.md).
   std::string webhook_body(const wire::Notification& n) const;
 
@@ -33,6 +38,7 @@ class Notifier final : public Sink {
   UserConnections& connections_;
   std::string public_url_;
   Mailer* mailer_;
+  std::string node_;
 };
 
 // The profile flag that enables webhooks of `kind` (takeback and rematch offers ride on "your turn":

@@ -252,9 +252,17 @@ void PlayDesk::wake_all(const std::vector<uint64_t>& ids, std::function<void()> 
     if (--*left == 0) done();
   };
   for (uint64_t id : ids) {
-    matches_.with(id, [finish](const std::shared_ptr<Match>& match) {
+    matches_.with(id, [this, id, finish](const std::shared_ptr<Match>& match) {
       if (!match) return finish();
-      match->on_clock_wake(finish);
+      if (!match->follower()) return match->on_clock_wake(finish);
+      // Another node runs it and its clocks decide; but a node that died renews nothing, and
+      // once its lease ran out this node takes the match over and fires the clock here.
+      matches_.take_if_free(id, [this, id, finish] {
+        matches_.with(id, [finish](const std::shared_ptr<Match>& now) {
+          if (!now) return finish();
+          now->on_clock_wake(finish);  // a follower copy still: the owner lives, and decides
+        });
+      });
     });
   }
 }

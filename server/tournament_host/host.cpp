@@ -67,7 +67,7 @@ void TournamentHost::reload() {
   load_and_resume();
 }
 
-void TournamentHost::load_and_resume() {
+void TournamentHost::load_and_resume(bool resume) {
   struct Loaded {
     std::vector<std::pair<uint64_t, std::string>> events;
     std::vector<storage::TournamentMatchRow> links;
@@ -124,12 +124,16 @@ void TournamentHost::load_and_resume() {
       if (!link.recorded) unrecorded.push_back(link.match_id);
     }
     int64_t now = now_();
+    // Only the leader opens rounds and creates their matches; another node's copy is for reading.
+    resume = resume && !follows();
     for (auto& [id, h] : events_) {
+      if (!resume) break;
       auto more = plan_locked(h, now);
       games.insert(games.end(), more.begin(), more.end());
     }
-    spdlog::info("tournaments: {} events, {} matches, {} rating pools loaded", events_.size(), links_.size(),
-                 book_.pools().size());
+    if (resume)
+      spdlog::info("tournaments: {} events, {} matches, {} rating pools loaded", events_.size(),
+                   links_.size(), book_.pools().size());
   }
   // Names for every player and organiser, read once; later ones come with their requests.
   std::set<uint64_t> users;
@@ -150,6 +154,7 @@ void TournamentHost::load_and_resume() {
     std::lock_guard lock(mu_);
     names_.merge(loaded->names);
   }
+  if (!resume) return;
   // Matches that finished while the server was down (or before their result was stored).
   for (uint64_t id : unrecorded) on_finished(id);
   for (uint64_t id : loaded->unrated) on_finished(id);
@@ -287,7 +292,19 @@ void TournamentHost::create_games(const std::vector<NewGame>& games) {
   }
 }
 
+void TournamentHost::finished_elsewhere(uint64_t match_id) {
+  // The node that ended it held the match's lease. A copy here that runs it and does not show
+  // the end ran under a lease this node has lost (and has not noticed yet): it leaves memory, and
+  // the match is read afresh, as it was committed.
+  matches_.with(match_id, [this, match_id](const std::shared_ptr<Match>& match) {
+    if (match && !match->follower() && !match->outcome().finished)
+      matches_.unload(match_id, match->lease_epoch());
+    on_finished(match_id);
+  });
+}
+
 void TournamentHost::on_finished(uint64_t match_id) {
+  if (follows()) return finished_to_leader_(match_id);  // the leader records it, once
   bool linked = false;
   {
     std::lock_guard lock(mu_);
@@ -342,6 +359,7 @@ void TournamentHost::record(uint64_t match_id, const Match::Outcome& outcome) {
     }
     persist_locked(h, pools, match_id);
     games = plan_locked(h, now_());
+    spdlog::info("tournament {}: match {} recorded", h.id, match_id);
   }
   create_games(games);
 }

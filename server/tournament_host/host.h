@@ -55,6 +55,20 @@ class TournamentHost {
   // database one node of the site does. Set before start(); without it this node always does.
   void set_leadership(const storage::Leadership* leadership) { leadership_ = leadership; }
 
+  // Several nodes (docs/architecture.md, "Several nodes"): the leader alone changes tournaments
+  // and records their results, so each advances once. A node that does not lead sends every
+  // change asked here to the leader (`to_leader`, answered from there) and tells it of every
+  // match that finished here (`finished_to_leader`); it answers reads from the database's copy.
+  // Set before start(); without them this node does everything itself.
+  void set_cluster(
+      std::function<void(const std::shared_ptr<Connection>&, const wire::ClientMessage&)> to_leader,
+      std::function<void(uint64_t match_id)> finished_to_leader) {
+    to_leader_ = std::move(to_leader);
+    finished_to_leader_ = std::move(finished_to_leader);
+  }
+  // A match finished on another node (told to the leader): recorded and rated here.
+  void finished_elsewhere(uint64_t match_id);
+
   // Answers a tournament or rating request; false when `msg` is none of them.
   bool handle(const std::shared_ptr<Connection>& conn, uint64_t rid, const wire::ClientMessage& msg);
 
@@ -81,6 +95,10 @@ class TournamentHost {
                       uint64_t recorded_match = 0, storage::Writer::Done done = {});
   void create_games(const std::vector<NewGame>& games);
   void on_finished(uint64_t match_id);
+  // Another node leads a shared database: this one changes nothing, the leader does.
+  bool follows() const {
+    return to_leader_ && leadership_ && leadership_->clustered() && !leadership_->is_leader();
+  }
   void record(uint64_t match_id, const Match::Outcome& outcome);
   // A finished rated match outside tournaments (match_ratings.cpp): rates it once.
   void rate_match(uint64_t match_id, const std::string& title, const Match::Outcome& outcome);
@@ -88,8 +106,8 @@ class TournamentHost {
   std::vector<std::pair<std::string, std::string>> pool_bytes_locked(const std::vector<std::string>& keys);
   void tick();
   void clock_loop();
-  // start() and reload(): the database's events, then what they still need.
-  void load_and_resume();
+  // start() and reload(): the database's events, then (`resume`) what they still need.
+  void load_and_resume(bool resume = true);
 
   // Request handlers (tournament_requests.cpp).
   void create(const ConnPtr& conn, uint64_t rid, const wire::CreateTournament& req);
@@ -129,6 +147,8 @@ class TournamentHost {
   bool stopping_ = false;
   std::function<std::optional<SeatHolder>(const std::string& level)> bot_finder_;
   const storage::Leadership* leadership_ = nullptr;
+  std::function<void(const std::shared_ptr<Connection>&, const wire::ClientMessage&)> to_leader_;
+  std::function<void(uint64_t)> finished_to_leader_;
 };
 
 }  // namespace frontier::server

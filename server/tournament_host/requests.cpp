@@ -15,6 +15,30 @@ namespace frontier::server {
 namespace tn = frontier::tournament;
 
 bool TournamentHost::handle(const ConnPtr& conn, uint64_t rid, const wire::ClientMessage& msg) {
+  if (follows()) {
+    switch (msg.body_case()) {
+      case wire::ClientMessage::kCreateTournament:
+      case wire::ClientMessage::kJoinTournament:
+      case wire::ClientMessage::kLeaveTournament:
+      case wire::ClientMessage::kStartTournament:
+      case wire::ClientMessage::kManageTournament:
+        // A change forwarded here by a node that took this one for the leader: it has moved.
+        if (conn->forwarded()) {
+          send_error(*conn, rid, wire::INTERNAL, "The site's leader changed meanwhile; try again");
+        } else {
+          to_leader_(conn, msg);
+        }
+        return true;
+      case wire::ClientMessage::kListTournaments:
+      case wire::ClientMessage::kGetTournament:
+      case wire::ClientMessage::kGetRatings:
+        // The leader's changes are in the database: read them before answering.
+        load_and_resume(false);
+        break;
+      default:
+        return false;
+    }
+  }
   switch (msg.body_case()) {
     case wire::ClientMessage::kCreateTournament:
       create(conn, rid, msg.create_tournament());
