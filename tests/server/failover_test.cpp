@@ -617,9 +617,21 @@ TEST(Failover, NodesAnswerTypedErrorsWhilePostgresIsDownAndRecoverWhenItReturns)
   ASSERT_TRUE(site.seat_tables(kTables, &error)) << error;
   ASSERT_TRUE(site.await_progress(5, 20s));
 
+  Player late;  // a player who comes back while the database is down
+  ASSERT_TRUE(register_player(late, site.proxy().port(), "folate"));
   shared_postgres().stop();
   auto down = Clock::now();
-  std::this_thread::sleep_for(2500ms);  // longer than a lease: leases expire while nobody can take them
+  // Its session cannot be checked: UNAVAILABLE, not BAD_TOKEN (which would log it out).
+  for (int i = 0; i < 3; ++i) {
+    late.c = std::make_unique<client::ProtocolClient>();
+    ASSERT_TRUE(late.c->connect("127.0.0.1", site.node(i).port(), "/", 2s));
+    auto hello = late.c->hello(late.token);
+    ASSERT_TRUE(hello && hello->has_error())
+        << (hello ? hello->ShortDebugString() : hello.status().message());
+    EXPECT_EQ(hello->error().code(), wire::UNAVAILABLE) << "node " << i << ": " << hello->error().message();
+  }
+  std::this_thread::sleep_for(2500ms -
+                              (Clock::now() - down));  // past a lease: leases expire, none can be taken
   int acked_while_down = 0;
   for (const auto& t : site.tables())
     for (const auto& a : t->acks())
