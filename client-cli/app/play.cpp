@@ -7,6 +7,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 #include <utility>
 
@@ -27,6 +28,13 @@ std::string random_hex() {
   char buf[20];
   std::snprintf(buf, sizeof buf, "%08x%08x", rd(), rd());
   return buf;
+}
+
+// A subscription refused only for now: another node takes the match over once the old one's
+// lease ran out, or the database comes back.
+bool served_elsewhere_soon(const core::Status& st) {
+  const std::string& m = st.message();
+  return m.rfind("MATCH_MOVED", 0) == 0 || m.rfind("UNAVAILABLE", 0) == 0;
 }
 
 bool is_finished(const wire::MatchUpdate& u) {
@@ -69,9 +77,25 @@ core::Status PlayLoop::subscribe() {
 }
 
 core::Status PlayLoop::reconnect() {
-  auto st = session_->reopen([this](const std::string& text) { note(text); });
-  if (!st) return st;
-  if (st = subscribe(); !st) return st;
+  // Several nodes (docs/operations.md, "Running several nodes"): right after a node died or the
+  // database went away, the match may not be served yet (MATCH_MOVED until its lease runs out,
+  // UNAVAILABLE until the database answers); ask again with back-off, within the same limit.
+  const char* env = std::getenv("FRONTIER_RECONNECT_SECONDS");
+  auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(env != nullptr ? std::atoi(env) : 120);
+  auto delay = std::chrono::milliseconds(250);
+  for (;;) {
+    auto st = session_->reopen([this](const std::string& text) { note(text); });
+    if (!st) return st;
+    st = subscribe();
+    if (st) break;
+    if (!served_elsewhere_soon(st) || std::chrono::steady_clock::now() >= deadline) return st;
+    note("the match is not served yet (" + st.message() + "); asking again in " +
+         std::to_string(delay.count()) + " ms");
+    session_->client().close();
+    std::this_thread::sleep_for(delay);
+    delay = std::min(delay * 2, std::chrono::milliseconds(4000));
+  }
   note("reconnected at seq " + std::to_string(current_.seq()));
   // Same expected_seq and client_action_id: applied already → answered as a duplicate;
   // overtaken → STALE_SEQ; otherwise applied now. Never twice.
@@ -287,6 +311,15 @@ void PlayLoop::handle_pending_error(const wire::Error& e) {
 }
 
 void PlayLoop::handle(const wire::ServerMessage& m) {
+  // Another node runs the match now, or the database is down: nothing of a pending action was
+  // applied (or it was, and its resend is answered as a duplicate). Connect again through the
+  // proxy, rejoin from the last seq and resend it with the same ids; the player does nothing.
+  if (m.has_error() && (m.error().code() == wire::MATCH_MOVED || m.error().code() == wire::UNAVAILABLE) &&
+      (m.request_id() == 0 || (pending_ && m.request_id() == pending_->request_id))) {
+    note(m.error().message());
+    must_reconnect_ = true;
+    return;
+  }
   if (pending_ && m.request_id() != 0 && m.request_id() == pending_->request_id) {
     if (m.has_error()) return handle_pending_error(m.error());
     acked_seq_ = std::max(acked_seq_, m.submitted().seq());
@@ -391,9 +424,11 @@ int PlayLoop::run() {
     auto m = session_->client().next(std::chrono::milliseconds(interactive() || opts_.watching ? 50 : 2000));
     if (m) {
       handle(*m);
-      continue;
+      if (!must_reconnect_) continue;
     }
-    if (!session_->client().is_open()) {
+    if (!session_->client().is_open() || must_reconnect_) {
+      must_reconnect_ = false;
+      session_->client().close();
       if (auto st = reconnect(); !st) return ctx_.fail(st);
     }
   }

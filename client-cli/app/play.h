@@ -106,6 +106,7 @@ class PlayLoop {
   // The game as a player names it (the catalogue's title and scenario), for the heading.
   std::string title_;
   bool quit_ = false;
+  bool must_reconnect_ = false;  // MATCH_MOVED or UNAVAILABLE: connect again and rejoin
   std::string input_;
   bool stdin_open_ = true;
   bool stdin_is_terminal_ = ::isatty(STDIN_FILENO) == 1;

@@ -328,7 +328,14 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, b
         }
         return core::Status::ok();
       },
-      [conn, rid, hash, found, issued_at, reply, from_cookie](bool) {
+      [conn, rid, hash, found, issued_at, reply, from_cookie](bool ok) {
+        // A read that failed (the database is down) says nothing of the token: not BAD_TOKEN,
+        // which would log the client out, nor anonymous for a cookie.
+        if (!ok) {
+          send_error(*conn, rid, wire::UNAVAILABLE,
+                     "The database could not be reached to check your session; try again in a moment");
+          return;
+        }
         if (!*found && from_cookie) return reply(Identity{});
         if (!*found) {
           send_error(*conn, rid, wire::BAD_TOKEN,
@@ -751,6 +758,12 @@ void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std
         send_error(*conn, rid, wire::MATCH_MOVED,
                    "Match " + std::to_string(match_id) + " is served by node " + holder +
                        " now: connect again (or to that node) and retry; nothing was applied");
+      },
+      // The database is down: the match is not "unknown", it cannot be read now.
+      [conn, rid, match_id] {
+        send_error(*conn, rid, wire::UNAVAILABLE,
+                   "The database could not be reached to load match " + std::to_string(match_id) +
+                       "; nothing was applied: retry in a moment");
       });
 }
 

@@ -207,7 +207,12 @@ void ClusterBus::take_or_send(uint64_t id, uint64_t match_id, std::string payloa
           return;
         }
         if (!conn) return;
-        if (!ok) return send_error(*conn, w.request_id, wire::INTERNAL, "The request could not be sent");
+        // The database failed (down): neither sent nor taken over, so nothing was applied.
+        if (!ok)
+          return send_error(
+              *conn, w.request_id, wire::UNAVAILABLE,
+              "The database could not be reached, so the request was not sent; nothing was applied: "
+              "retry in a moment");
         // Ours now: the follower copy goes, and the request runs here on the match loaded as
         // its owner (the load takes the lease again, raising the epoch).
         spdlog::info("match {}: its node stopped renewing; this node takes it over", match_id);

@@ -221,10 +221,29 @@ void Match::commit(storage::Writer::Work work, Then then, bool push, bool adds_c
           fence_refused),
       [self, seq, started, then = std::move(then), push, fence_refused,
        refused = std::move(refused)](bool ok) {
+        if (!ok && self->services_.leases) {
+          // Several nodes: the database failed (down, or the connection lost mid-commit, so the
+          // outcome may be unknown). Memory is ahead of what is surely stored, so this copy stops,
+          // as a fail-stop of this match alone: later commits queued for it write nothing (the
+          // flag is read by their fence, and this runs on the writer's thread before the next
+          // batch), it leaves memory, and the next request loads it again from the database once
+          // that answers. The requester is told UNAVAILABLE; nothing was acknowledged.
+          self->store_failed_->store(true);
+          spdlog::error(
+              "match {}: commit of seq {} failed; the match leaves memory until the database answers",
+              self->id(), seq);
+          if (self->services_.on_lease_lost) self->services_.on_lease_lost(self->id(), self->lease_epoch_);
+          self->post([self, refused] {
+            self->lease_lost();
+            if (refused) refused();  // answers the request with UNAVAILABLE
+          });
+          return;
+        }
         if (ok && *fence_refused) {
           // Another node took the lease: nothing of this change was stored or acknowledged. Only
-          // this match stops here; the server and its other matches go on.
-          self->services_.leases->refused_commits++;
+          // this match stops here; the server and its other matches go on. (After a failed commit
+          // of this copy, its later ones are refused the same way, without a lease lost.)
+          if (!self->store_failed_->load()) self->services_.leases->refused_commits++;
           spdlog::warn("match {}: commit of seq {} refused: the lease (epoch {}) is lost", self->id(), seq,
                        self->lease_epoch_);
           if (self->services_.on_lease_lost) self->services_.on_lease_lost(self->id(), self->lease_epoch_);

@@ -4,6 +4,7 @@
 // commit is it acknowledged and pushed (an acknowledged action is a durable action).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -368,6 +369,10 @@ class Match : public std::enable_shared_from_this<Match> {
   bool rematch_creating_ = false;
   uint64_t lease_epoch_ = 0;  // set before the match is shared; 0 = not fenced
   bool moved_ = false;        // the lease was lost: this copy serves nothing more
+  // A commit of this copy failed (several nodes: the database is down). Read by the fence of its
+  // later commits on the writer's thread, set there before they run: they write nothing, so no
+  // later seq is stored above the one that failed.
+  std::shared_ptr<std::atomic<bool>> store_failed_ = std::make_shared<std::atomic<bool>>(false);
   // A follower copy (match_follow.cpp): the node running the match, set before it is shared.
   std::string owner_;
   bool catching_up_ = false;  // a read is on its way

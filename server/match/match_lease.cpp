@@ -26,7 +26,11 @@ storage::Writer::Work Match::fenced(storage::Writer::Work work, std::shared_ptr<
     };
   }
   return [work = std::move(work), refused = std::move(refused), id = meta_.id, epoch = lease_epoch_,
-          node = services_.leases->node()](storage::Store& s) {
+          node = services_.leases->node(), store_failed = store_failed_](storage::Store& s) {
+    if (store_failed->load()) {  // an earlier commit of this copy failed: nothing may follow it
+      *refused = true;
+      return core::Status::ok();
+    }
     auto held = s.hold_lease(id, node, epoch);
     if (!held) return held.status();  // the database failed: the batch fails as any write would
     if (!held.value()) {
@@ -39,7 +43,13 @@ storage::Writer::Work Match::fenced(storage::Writer::Work work, std::shared_ptr<
 
 bool Match::served_here(const Connection& conn, uint64_t request_id) const {
   if (!moved_) return true;
-  send_error(conn, request_id, wire::MATCH_MOVED, moved_text(meta_.id));
+  if (store_failed_->load()) {
+    send_error(conn, request_id, wire::UNAVAILABLE,
+               "The database could not be reached: nothing was stored or acknowledged. Rejoin match " +
+                   std::to_string(meta_.id) + " in a moment and resubmit with the same client_action_id");
+  } else {
+    send_error(conn, request_id, wire::MATCH_MOVED, moved_text(meta_.id));
+  }
   return false;
 }
 

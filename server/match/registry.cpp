@@ -126,7 +126,7 @@ void MatchRegistry::follow_all() {
   }
 }
 
-void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
+void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere, Failed failed) {
   {
     std::lock_guard lock(mu_);
     evict_expired_locked();
@@ -136,7 +136,7 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
       return;
     }
     auto& waiting = loading_[id];
-    waiting.push_back({std::move(found), std::move(elsewhere)});
+    waiting.push_back({std::move(found), std::move(elsewhere), std::move(failed)});
     if (waiting.size() > 1) return;  // already loading
   }
   struct Loaded {
@@ -146,6 +146,7 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
     std::vector<storage::EventRow> events;
     uint64_t epoch = 0;
     std::string held_by;  // another node holds the lease
+    bool failed = false;  // the database could not be read (down): not "no such match"
   };
   auto loaded = std::make_shared<Loaded>();
   LeaseKeeper* leases = services_.leases;
@@ -175,7 +176,10 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
       },
       [this, loaded, id](bool ok) {
         if (ok && loaded->epoch > 0) services_.leases->held(id, loaded->epoch);
-        if (!ok) loaded->row.reset();  // the take did not commit either
+        if (!ok) {
+          loaded->row.reset();  // the take did not commit either
+          loaded->failed = true;
+        }
         auto replay = [this, loaded, id] {
           std::shared_ptr<Match> match;
           if (loaded->row)
@@ -183,7 +187,7 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
                           loaded->held_by);
           // A lease taken for a match that does not build is given back at once.
           if (!match && loaded->epoch > 0) services_.leases->release(id, loaded->epoch);
-          finish_load(id, match, loaded->held_by);
+          finish_load(id, match, loaded->held_by, loaded->failed);
         };
         if (services_.background) {
           services_.background(std::move(replay));
@@ -193,8 +197,8 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere) {
       });
 }
 
-void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match,
-                                const std::string& held_by) {
+void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match, const std::string& held_by,
+                                bool read_failed) {
   std::vector<Waiter> waiting;
   {
     std::lock_guard lock(mu_);
@@ -215,6 +219,8 @@ void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match
       match->post([match, f = std::move(w.found)] { f(match); });
     } else if (!held_by.empty() && w.elsewhere) {
       w.elsewhere(held_by);
+    } else if (read_failed && w.failed) {
+      w.failed();
     } else {
       w.found(nullptr);
     }

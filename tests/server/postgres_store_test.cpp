@@ -1,6 +1,7 @@
 // What only the PostgreSQL store has: migrations taken under a lock by servers that start
 // together, a schema newer than the server refused, commits that fail when the database is
-// gone (so the writer fail-stops) and a connection made again once it is back.
+// gone (so nothing is acknowledged: the match whose commit failed stops) and a connection made
+// again once it is back.
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
 
@@ -84,8 +85,9 @@ TEST(PostgresStore, UrlsChooseTheBackendAndPasswordsAreNotPrinted) {
 }
 
 // The connection is cut inside a transaction (as a database restart or a network failure
-// would): the commit that cannot be confirmed fails, so the writer stops the server
-// (fail-stop) and nothing is acknowledged; the next transaction connects again by itself.
+// would): the commit that cannot be confirmed fails, so nothing is acknowledged (the match whose
+// commit it was stops: docs/architecture.md, "When PostgreSQL goes away"); the next transaction
+// connects again by itself.
 TEST(PostgresStore, ACommitOnALostConnectionFailsAndTheStoreReconnects) {
   auto& pg = shared_postgres();
   ASSERT_TRUE(pg.create_database("lost"));

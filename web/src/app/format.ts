@@ -42,7 +42,8 @@ const kRefusals: Partial<Record<ErrorCode, string>> = {
   [ErrorCode.SHUTTING_DOWN]: "The server is restarting; try again in a moment.",
   [ErrorCode.BAD_INVITE]: "The invite link is not valid.",
   [ErrorCode.LIMIT_REACHED]: "You have reached your limit for now.",
-  [ErrorCode.MATCH_MOVED]: "Another server runs this match now; reload the page to go on.",
+  [ErrorCode.MATCH_MOVED]: "Another server runs this match now; reconnecting…",
+  [ErrorCode.UNAVAILABLE]: "The server cannot reach its database; nothing was changed. Reconnecting…",
 };
 
 // A sentence for the person at the screen; the server's typed errors carry their own.

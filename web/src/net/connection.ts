@@ -43,6 +43,9 @@ export class Connection {
   private opened: Promise<void> | null = null;
   private retryMs = 500;
   private closedByUs = false;
+  // Dropped for MATCH_MOVED or UNAVAILABLE: the next Hello keeps the back-off, which ends once a
+  // match is served again (an update answers a join or watch).
+  private keepBackoff = false;
   private hello: HelloReply | null = null;
 
   constructor(private readonly url: string = socketUrl()) {}
@@ -112,7 +115,8 @@ export class Connection {
           .then((reply) => {
             if (reply.body.case === "hello") this.hello = reply.body.value;
             helloDone = true;
-            this.retryMs = 500;
+            if (!this.keepBackoff) this.retryMs = 500;
+            this.keepBackoff = false;
             this.stateListeners.forEach((l) => l(true));
             resolve();
           })
@@ -139,19 +143,34 @@ export class Connection {
     });
   }
 
+  // Several nodes (docs/operations.md, "Running several nodes"): another node runs a match now
+  // (MATCH_MOVED), or the database is down (UNAVAILABLE). The socket is dropped so the usual
+  // reconnect runs: with back-off, through the proxy to a live node, and the pages resubscribe
+  // from the last seq they saw; the player does nothing.
+  private dropToMove(): void {
+    this.keepBackoff = true;
+    this.socket?.close();
+  }
+
   private receive(bytes: Uint8Array): void {
     const message = fromBinary(ServerMessageSchema, bytes);
+    const moved =
+      message.body.case === "error" &&
+      (message.body.value.code === ErrorCode.MATCH_MOVED || message.body.value.code === ErrorCode.UNAVAILABLE);
     const waiting = message.requestId !== 0n ? this.pending.get(message.requestId) : undefined;
     if (waiting) {
       this.pending.delete(message.requestId);
       if (message.body.case === "error") {
         waiting.reject(new ServerError(message.body.value.code, message.body.value.message, message));
       } else {
+        if (message.body.case === "update") this.retryMs = 500;
         waiting.resolve(message);
       }
+      if (moved) this.dropToMove();
       return;
     }
     this.pushListeners.forEach((l) => l(message));
+    if (moved) this.dropToMove();
   }
 }
 
