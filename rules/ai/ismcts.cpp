@@ -154,7 +154,7 @@ class Search {
   }
 
   std::unique_ptr<core::GameState> determinize(const core::GameState& root) {
-    auto state = game_.resample_hidden(root, seat_, rng_);
+    auto state = limits_.redraw ? limits_.redraw(rng_) : game_.resample_hidden(root, seat_, rng_);
     if (!state) state = root.clone();
     // The dice to come are as unknown as any hidden card.
     game_.rng(*state) = core::Rng(rng_.next_u32(), rng_.next_u32());

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 
 #include "core/game.h"
 
@@ -31,6 +32,10 @@ struct SearchLimits {
   // Checked between iterations (a deadline): stops early. Without it the search is a pure
   // function of its inputs.
   std::function<bool()> stop;
+  // Where each iteration's position comes from instead of resample_hidden(root): a full state
+  // the searching seat cannot tell from the root, drawn from the generator it is given. The
+  // search from a view (ai/from_view.h) rebuilds it from the seat's view alone.
+  std::function<std::unique_ptr<core::GameState>(core::Rng&)> redraw;
 };
 
 struct SearchResult {

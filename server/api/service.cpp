@@ -176,6 +176,10 @@ void Service::dispatch(const ConnPtr& conn, const wire::ClientMessage& msg) {
     send_error(*conn, rid, wire::SHUTTING_DOWN, "The server is shutting down; reconnect in a moment");
     return;
   }
+  if (msg.has_worker_hello() || msg.has_bot_move()) {
+    if (workers_ && workers_(conn, rid, msg)) return;
+    return send_error(*conn, rid, wire::UNKNOWN_MESSAGE, "This server takes no computer-opponent workers");
+  }
   bool needs_login = !is_read_only(msg) && !msg.has_register_() && !msg.has_login() && !msg.has_logout();
   if (expired_session(conn, rid, needs_login)) return;
   if (needs_login && conn->user_id() == 0) {

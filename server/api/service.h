@@ -107,6 +107,9 @@ class Service {
   using Extension =
       std::function<bool(const std::shared_ptr<Connection>&, uint64_t, const wire::ClientMessage&)>;
   void set_extension(Extension extension) { extension_ = std::move(extension); }
+  // Computer opponents' workers (WorkerHello, bot_move: server/bots): they hold no account, so
+  // they are answered here before the login check. Set before serving.
+  void set_workers(Extension workers) { workers_ = std::move(workers); }
 
   // The browser session (POST/DELETE /api/session): whether `token` opens a session, and
   // revoking it (every connection using it is closed). `done` runs on the writer's thread; for
@@ -215,6 +218,7 @@ class Service {
   Revoker revoker_;
   SummaryFiller summary_filler_;
   BotFinder bot_finder_;
+  Extension workers_;
   Forwarder forwarder_;
   // Verified against for unknown names (at the configured cost), so timing does not reveal
   // them; made on first use (on the hashing thread) so start-up does not pay for a hash.

@@ -20,6 +20,7 @@
 #include "auth/hashing_queue.h"
 #include "bots/bot_driver.h"
 #include "bots/offer_answerer.h"
+#include "bots/worker_processes.h"
 #include "clock/time_control.h"
 #include "match/registry.h"
 #include "match/user_connections.h"
@@ -130,6 +131,17 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   bots::BotDriver bots(config.bots);
   if (auto st = bots.load_accounts(writer, now()); !st)
     spdlog::warn("bots: {} (that level is not offered)", st.message());
+  // The worker processes (frontier-bot) prove themselves with this token (docs/operations.md).
+  std::string bot_token_file = config.bots.token_file;
+  if (bot_token_file.empty())
+    bot_token_file =
+        storage::is_postgres_url(config.db_path) ? "frontier-bot.token" : config.db_path + ".bot-token";
+  if (auto token = bots::load_or_make_worker_token(bot_token_file); token) {
+    bots.set_token(token.value());
+  } else {
+    spdlog::critical("{}", token.status().message());
+    return 1;
+  }
   services.on_settled = [&bots](const std::shared_ptr<Match>& match) { bots.prompted(match); };
   bots::OfferAnswerer notifications(notifier, bots);
   services.notifier = &notifications;
@@ -273,14 +285,16 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     return parsed ? bots.account(*parsed) : std::nullopt;
   };
   service.set_bot_finder(bot_finder);
+  service.set_workers(
+      [&bots](const auto& conn, uint64_t rid, const auto& msg) { return bots.handle(conn, rid, msg); });
   tournaments.set_bot_finder(bot_finder);
   service.set_summary_filler([&vacations, now](const storage::MatchRow& row, wire::MatchSummary& summary) {
     clock::fill_summary(row, vacations, now(), summary);
   });
   net.attach(&service, &metrics, [&] {
     storage::WriterStats w = writer.stats();
-    return metrics.render(error_code_name, writer.queued()) + (leases ? leases->render_metrics() : "") +
-           (bus ? bus->render_metrics() : "") +
+    return metrics.render(error_code_name, writer.queued()) + bots.render_metrics() +
+           (leases ? leases->render_metrics() : "") + (bus ? bus->render_metrics() : "") +
            fmt::format(
                "# HELP frontier_leader 1 on the node that runs the once-per-site duties\n"
                "# TYPE frontier_leader gauge\nfrontier_leader {}\n",
@@ -313,6 +327,14 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     std::printf("frontierd admin (/healthz, /metrics only) on %s:%u\n", config.net.admin_address.c_str(),
                 static_cast<unsigned>(net.admin_port()));
   std::fflush(stdout);
+  // The local workers, once there is a port to connect to (none with --bot-workers 0).
+  std::optional<bots::WorkerProcesses> workers;
+  if (config.bots.workers > 0) {
+    std::string path =
+        config.bots.worker_path.empty() ? bots::default_worker_path() : config.bots.worker_path;
+    workers.emplace(config.bots.workers, path, static_cast<uint16_t>(port.value()), bot_token_file);
+    spdlog::info("bots: {} worker process(es) ({})", config.bots.workers, path);
+  }
 
   std::thread stopper;
   net.run([&] {
@@ -322,7 +344,8 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     hashing.stop();  // queued registrations and logins are dropped; their connections close below
     stopper = std::thread([&] {
       leadership->stop();  // another node may lead while this one drains
-      bots.stop();         // decisions under way end at once; their moves are refused (shutting down)
+      bots.stop();         // no decision is handed out; moves still arriving are refused (shutting down)
+      if (workers) workers->stop();
       tournaments.stop();  // no deadline or start time fires while the writer drains
       desk.stop();
       webhooks.stop();
@@ -346,7 +369,7 @@ int run_server(const AppConfig& config, const core::Registry& games) {
   return 0;
 }
 
-int server_main(int argc, char** argv, const core::Registry& games) {
+int server_main(int argc, char** argv, const core::Registry& games, const std::string& worker) {
   std::vector<std::string> args(argv + 1, argv + argc);
   // Moving a site to PostgreSQL is a command of its own, not a server start.
   if (!args.empty() && args[0] == "--copy-db") {
@@ -370,6 +393,7 @@ int server_main(int argc, char** argv, const core::Registry& games) {
   for (const auto& problem : games.problems())
     std::fprintf(stderr, "frontierd: %s\n", problem.message().c_str());
   if (!games.problems().empty()) return 1;
+  if (config->bots.worker_path.empty()) config->bots.worker_path = worker;
   return run_server(config.value(), games);
 }
 

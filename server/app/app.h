@@ -11,6 +11,8 @@ namespace frontier::server {
 int run_server(const AppConfig& config, const core::Registry& games);
 
 // main() of frontierd and of test builds over other registries.
-int server_main(int argc, char** argv, const core::Registry& games);
+// `worker` is the computer opponents' worker executable unless --bot-worker-path names one (empty:
+// frontier-bot beside this executable); a test server passes its own, which knows its games.
+int server_main(int argc, char** argv, const core::Registry& games, const std::string& worker = {});
 
 }  // namespace frontier::server

@@ -292,8 +292,22 @@ const std::vector<Option>& options() {
       {"--hash-queue", "FRONTIER_HASH_QUEUE",
        "password hashes (logins, registrations) queued at once, 2 per connection (default 64)",
        [](AppConfig& c, const std::string& v) { return parse_number(v, c.hashing.total, "--hash-queue"); }},
-      {"--bot-threads", "FRONTIER_BOT_THREADS", "threads the computer opponents think on (default 1)",
-       [](AppConfig& c, const std::string& v) { return parse_number(v, c.bots.threads, "--bot-threads"); }},
+      {"--bot-workers", "FRONTIER_BOT_WORKERS",
+       "frontier-bot worker processes started here for the computer opponents (default 1; 0 = "
+       "external workers only)",
+       [](AppConfig& c, const std::string& v) { return parse_number(v, c.bots.workers, "--bot-workers"); }},
+      {"--bot-token-file", "FRONTIER_BOT_TOKEN_FILE",
+       "the workers' token, made there when missing (default <db>.bot-token)",
+       [](AppConfig& c, const std::string& v) {
+         c.bots.token_file = v;
+         return core::Status::ok();
+       }},
+      {"--bot-worker-path", "FRONTIER_BOT_WORKER_PATH",
+       "the worker executable (default frontier-bot beside frontierd)",
+       [](AppConfig& c, const std::string& v) {
+         c.bots.worker_path = v;
+         return core::Status::ok();
+       }},
       {"--bot-think-ms", "FRONTIER_BOT_THINK_MS",
        "longest a computer opponent thinks over one decision, in milliseconds (default 3000)",
        [](AppConfig& c, const std::string& v) {

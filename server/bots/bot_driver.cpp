@@ -2,11 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/post.hpp>
-#include <boost/asio/thread_pool.hpp>
+#include <fmt/format.h>
 
-#include "ai/ismcts.h"
-#include "core/engine.h"
+#include <algorithm>
 
 namespace frontier::server::bots {
 
@@ -18,25 +16,13 @@ std::string account_name(ai::Level level) {
   return std::string("bot-") + ai::level_name(level);
 }
 
-// Public facts only (the match's seed stays secret until the end): the same position asked
-// twice gets the same answer.
-uint64_t decision_seed(uint64_t user, uint64_t match, uint32_t seq, core::Seat seat) {
-  uint64_t h = 1469598103934665603ULL;
-  for (uint64_t v : {user, match, static_cast<uint64_t>(seq), static_cast<uint64_t>(seat)}) {
-    h ^= v;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
-
 }  // namespace
 
-BotDriver::BotDriver(BotConfig config)
-    : config_(config),
-      pool_(config.threads > 0 ? std::make_unique<boost::asio::thread_pool>(config.threads) : nullptr) {}
+BotDriver::BotDriver(BotConfig config) : config_(std::move(config)), watcher_([this] { watch(); }) {}
 
 BotDriver::~BotDriver() {
   stop();
+  if (watcher_.joinable()) watcher_.join();
 }
 
 core::Status BotDriver::load_accounts(storage::Writer& writer, int64_t now) {
@@ -90,49 +76,183 @@ std::optional<ai::Level> BotDriver::level_of(uint64_t user_id) const {
 }
 
 void BotDriver::prompted(const std::shared_ptr<Match>& match) {
-  if (!pool_) return;
   Match::BotTurn turn = match->bot_turn([this](uint64_t user) { return is_bot(user); });
   for (const auto& [prompted_seat, user] : turn.seats) {
     core::Seat seat = prompted_seat;  // a plain variable: clang 14 cannot capture a structured binding
-    Account account;
+    Key key{match->id(), seat, turn.seq};
     {
       std::lock_guard lock(mu_);
-      if (stopped_ || !deciding_.insert({match->id(), seat, turn.seq}).second) continue;
-      account = accounts_.at(user);
+      if (stopped_ || decisions_.count(key)) continue;
     }
-    boost::asio::post(*pool_, [this, match, seat, seq = turn.seq, state = turn.state, account] {
-      decide(match, seat, seq, state, account);
-    });
+    // The seat's own update, as a person in it would be sent (no log lines: the view carries
+    // every public fact the search needs).
+    wire::ServerMessage m;
+    wire::BotDecision* d = m.mutable_decision();
+    match->fill_update(seat, turn.seq, *d->mutable_update());
+    for (const frontier::Option& o : turn.options) *d->add_options() = o;
+    d->set_think_ms(static_cast<uint32_t>(config_.think_limit.count()));
+    std::lock_guard lock(mu_);
+    auto account = accounts_.find(user);
+    if (account == accounts_.end()) continue;
+    d->set_level(ai::level_name(account->second.level));
+    Decision& decision = decisions_[key];
+    decision.match = match;
+    decision.bot = user;
+    decision.person = turn.person;
+    decision.frame = std::make_shared<const std::string>(m.SerializeAsString());
+    decision.queued = Clock::now();
+    auto& queue = queues_[turn.person];
+    if (queue.empty()) turns_.push_back(turn.person);
+    queue.push_back(key);
+    dispatch_locked();
   }
 }
 
-void BotDriver::decide(const std::shared_ptr<Match>& match, core::Seat seat, uint32_t seq,
-                       const std::shared_ptr<const core::GameState>& state, const Account& account) {
-  uint64_t user = account.connection->user_id();
-  ai::SearchLimits limits = ai::limits_for(account.level);
-  auto deadline = std::chrono::steady_clock::now() + config_.think_limit;
-  limits.stop = [this, deadline] { return stopped_ || std::chrono::steady_clock::now() >= deadline; };
-  auto started = std::chrono::steady_clock::now();
-  ai::SearchResult result =
-      ai::search(match->game(), *state, seat, decision_seed(user, match->id(), seq, seat), limits);
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-  spdlog::debug("match {}: {} decided at seq {} in {} ms ({} iterations)", match->id(), account.name, seq,
-                ms.count(), result.iterations);
-  wire::SubmitAction submit;
-  submit.set_match_id(match->id());
-  submit.set_expected_seq(seq);
-  submit.set_seat(seat);
-  submit.set_client_action_id("bot-" + std::to_string(seq) + "-" + std::to_string(seat));
-  *submit.mutable_action() = core::to_proto(result.action);
-  match->post([this, match, seat, seq, submit, connection = account.connection] {
-    // The same gate as a person's move: a position that moved on meanwhile refuses it, and the
-    // next settled change prompts the bot again. A takeback on offer goes first (the bot accepts
-    // it; its end, or a withdrawal, prompts again). Nothing is decided once the server stops.
-    if (!stopped_ && !match->takeback_pending()) match->submit(connection, 0, submit);
+void BotDriver::requeue_locked(const Key& key, Decision& d) {
+  d.worker = nullptr;
+  auto& queue = queues_[d.person];
+  if (queue.empty()) turns_.push_front(d.person);
+  queue.push_front(key);
+}
+
+void BotDriver::dispatch_locked() {
+  while (!stopped_ && !turns_.empty()) {
+    Worker* idle = nullptr;
+    const Connection* id = nullptr;
+    std::shared_ptr<Connection> conn;
+    for (auto& [key, worker] : workers_) {
+      if (worker.busy || (idle && idle->last_given <= worker.last_given)) continue;
+      auto c = worker.conn.lock();
+      if (!c || c->closed()) continue;
+      idle = &worker;
+      id = key;
+      conn = std::move(c);
+    }
+    if (!idle) return;
+    // The person whose turn it is gives their oldest decision, then goes to the back of the line.
+    uint64_t person = turns_.front();
+    turns_.pop_front();
+    auto& queue = queues_[person];
+    Key key = queue.front();
+    queue.pop_front();
+    if (!queue.empty())
+      turns_.push_back(person);
+    else
+      queues_.erase(person);
+    Decision& d = decisions_.at(key);
+    d.worker = id;
+    d.assigned = Clock::now();
+    idle->busy = key;
+    idle->last_given = d.assigned;
+    conn->send(d.frame);
+  }
+}
+
+bool BotDriver::handle(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                       const wire::ClientMessage& msg) {
+  if (msg.has_worker_hello()) {
+    worker_hello(conn, request_id, msg.worker_hello());
+    return true;
+  }
+  if (msg.has_bot_move()) {
+    bot_move(conn, request_id, msg.bot_move());
+    return true;
+  }
+  return false;
+}
+
+void BotDriver::worker_hello(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                             const wire::WorkerHello& req) {
+  // Compared in constant time: the token is the workers' password.
+  bool good = !token_.empty() && req.token().size() == token_.size();
+  unsigned char differ = 0;
+  for (size_t i = 0; good && i < token_.size(); ++i)
+    differ |= static_cast<unsigned char>(req.token()[i] ^ token_[i]);
+  good = good && differ == 0;
+  if (!good) return send_error(*conn, request_id, wire::BAD_TOKEN, "That is not this server's worker token");
+  if (conn->user_id() != 0)
+    return send_error(*conn, request_id, wire::INVALID_ARGUMENT, "A worker's connection holds no account");
+  {
     std::lock_guard lock(mu_);
-    deciding_.erase({match->id(), seat, seq});
-    ++decisions_;
+    workers_.try_emplace(conn.get(), Worker{conn, std::nullopt, Clock::time_point()});
+  }
+  spdlog::info("bots: a worker connected from {}", conn->remote());
+  send_ok(*conn, request_id);
+  std::lock_guard lock(mu_);
+  dispatch_locked();
+}
+
+void BotDriver::bot_move(const std::shared_ptr<Connection>& conn, uint64_t request_id,
+                         const wire::SubmitAction& req) {
+  Key key{req.match_id(), req.has_seat() ? req.seat() : core::kObserver, req.expected_seq()};
+  std::shared_ptr<Match> match;
+  std::shared_ptr<Connection> as_bot;
+  {
+    std::lock_guard lock(mu_);
+    auto worker = workers_.find(conn.get());
+    if (worker == workers_.end())
+      return send_error(*conn, request_id, wire::NOT_LOGGED_IN,
+                        "Only a worker (WorkerHello) sends bot moves");
+    auto it = decisions_.find(key);
+    if (it == decisions_.end() || it->second.worker != conn.get() || it->second.answered) {
+      // Given to another worker meanwhile (this one was late), or never this worker's.
+      return send_error(*conn, request_id, wire::STALE_SEQ,
+                        "That decision is not yours (any more): another worker has it or the match moved on");
+    }
+    Decision& d = it->second;
+    d.answered = true;
+    worker->second.busy.reset();
+    match = d.match;
+    const Account& account = accounts_.at(d.bot);
+    as_bot = conn->acting_as({d.bot, account.name, {}});
+    dispatch_locked();
+  }
+  match->post([this, match, key, as_bot, request_id, req] {
+    // The same gate as a person's move: a position that moved on meanwhile refuses it (STALE_SEQ
+    // to the worker), and the next settled change prompts the bot again. A takeback on offer
+    // goes first (the bot accepts it; its end, or a withdrawal, prompts again).
+    if (match->takeback_pending())
+      send_error(*as_bot, request_id, wire::NOT_YOUR_TURN,
+                 "A takeback is on offer; the bot is asked again after it");
+    else
+      match->submit(as_bot, request_id, req);
+    std::lock_guard lock(mu_);
+    decisions_.erase(key);
+    ++moves_;
   });
+}
+
+void BotDriver::watch() {
+  std::unique_lock lock(mu_);
+  while (!stopped_) {
+    wake_.wait_for(lock, std::chrono::milliseconds(100));
+    auto now = Clock::now();
+    for (auto it = workers_.begin(); it != workers_.end();) {
+      auto conn = it->second.conn.lock();
+      if (conn && !conn->closed()) {
+        ++it;
+        continue;
+      }
+      // Gone (killed mid-thought, or its connection lost): its decision goes to another worker.
+      if (it->second.busy) {
+        auto d = decisions_.find(*it->second.busy);
+        if (d != decisions_.end() && d->second.worker == it->first && !d->second.answered)
+          requeue_locked(d->first, d->second);
+      }
+      spdlog::info("bots: a worker left");
+      it = workers_.erase(it);
+    }
+    for (auto& [key, d] : decisions_) {
+      if (!d.worker || d.answered || now - d.assigned < config_.think_limit + kGrace) continue;
+      // Late: the worker is stuck or far too slow. Its answer, if it comes, is refused.
+      spdlog::warn("bots: match {} seat {}: no move within {} ms; asking another worker", std::get<0>(key),
+                   std::get<1>(key), (config_.think_limit + kGrace).count());
+      auto w = workers_.find(d.worker);
+      if (w != workers_.end()) w->second.busy.reset();
+      requeue_locked(key, d);
+    }
+    dispatch_locked();
+  }
 }
 
 void BotDriver::resume(MatchRegistry& matches, storage::Writer& writer) {
@@ -149,15 +269,36 @@ void BotDriver::resume(MatchRegistry& matches, storage::Writer& writer) {
 void BotDriver::stop() {
   {
     std::lock_guard lock(mu_);
-    if (stopped_) return;
     stopped_ = true;
   }
-  if (pool_) pool_->join();
+  wake_.notify_all();
 }
 
 uint64_t BotDriver::decisions() const {
   std::lock_guard lock(mu_);
-  return decisions_;
+  return moves_;
+}
+
+std::string BotDriver::render_metrics() const {
+  std::lock_guard lock(mu_);
+  size_t waiting = 0;
+  auto oldest = Clock::now();
+  for (const auto& [key, d] : decisions_) {
+    if (d.answered) continue;
+    oldest = std::min(oldest, d.queued);
+    if (!d.worker) ++waiting;
+  }
+  double age = std::chrono::duration<double>(Clock::now() - oldest).count();
+  return fmt::format(
+      "# HELP frontier_bot_decisions_waiting Computer opponents' decisions waiting for a worker\n"
+      "# TYPE frontier_bot_decisions_waiting gauge\nfrontier_bot_decisions_waiting {}\n"
+      "# HELP frontier_bot_oldest_decision_seconds Age of the oldest decision not yet answered\n"
+      "# TYPE frontier_bot_oldest_decision_seconds gauge\nfrontier_bot_oldest_decision_seconds {:.3f}\n"
+      "# HELP frontier_bot_workers Worker processes connected (frontier-bot)\n"
+      "# TYPE frontier_bot_workers gauge\nfrontier_bot_workers {}\n"
+      "# HELP frontier_bot_moves_total Bot moves handed to the match gate\n"
+      "# TYPE frontier_bot_moves_total counter\nfrontier_bot_moves_total {}\n",
+      waiting, age, workers_.size(), moves_);
 }
 
 }  // namespace frontier::server::bots

@@ -72,6 +72,15 @@ class Connection {
     return identity_.token_hash.empty() ? 0 : identity_.token_issued_at;
   }
 
+  // A connection acting as `identity` over this one's peer: a bot worker's move is made in the
+  // bot account's name (Match::submit checks that account's seat) and answered to the worker.
+  std::shared_ptr<Connection> acting_as(Identity identity) const {
+    auto c = std::make_shared<Connection>(id_, remote_, peer_, metrics_);
+    c->set_identity(std::move(identity));
+    c->hello_done = true;
+    return c;
+  }
+
   // Set once Hello succeeded; only the connection's own strand writes it.
   std::atomic<bool> hello_done{false};
 

@@ -150,7 +150,13 @@ Match::BotTurn Match::bot_turn(const std::function<bool(uint64_t)>& is_bot) cons
   }
   if (turn.seats.empty()) return turn;
   turn.seq = history_.seq;
-  turn.state = history_.state->clone();
+  for (const SeatHolder& holder : meta_.seats) {
+    if (holder.user_id != 0 && !is_bot(holder.user_id)) {
+      turn.person = holder.user_id;
+      break;
+    }
+  }
+  turn.options.assign(meta_.setup.options().begin(), meta_.setup.options().end());
   return turn;
 }
 

@@ -230,12 +230,15 @@ class Match : public std::enable_shared_from_this<Match> {
   void notify_user(uint64_t user, const wire::Notification& n) const;
 
   // A computer opponent's turn (server/bots): the prompted seats whose holders `is_bot` names,
-  // with a copy of the state and the seq it stands at. No seats while changes are still
-  // committing or the match is not running.
+  // the seq the match stands at, and the first seat holder who is a person (whose queue the
+  // decisions wait in; 0 when bots play each other). No seats while changes are still
+  // committing or the match is not running. The state never leaves the match: a bot's worker
+  // gets its seat's update (fill_update), as a person would.
   struct BotTurn {
     std::vector<std::pair<core::Seat, uint64_t>> seats;  // (seat, bot user id)
     uint32_t seq = 0;
-    std::shared_ptr<const core::GameState> state;
+    uint64_t person = 0;
+    std::vector<frontier::Option> options;  // the match's public terms
   };
   BotTurn bot_turn(const std::function<bool(uint64_t user_id)>& is_bot) const;
   // Calls MatchServices::on_settled when the match runs with every change committed.

@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "bot_support.h"
 #include "harness.h"
 #include "tournament_support.h"
 
@@ -12,43 +13,6 @@ namespace frontier::testing {
 namespace {
 
 using namespace std::chrono_literals;
-
-wire::ClientMessage vs_bot_msg(const std::string& game, const std::string& side, const std::string& level) {
-  wire::ClientMessage m = create_match_msg(game, side);
-  m.mutable_create_match()->set_vs_bot(level);
-  return m;
-}
-
-// Waits for the first update of a match created against the computer (it runs at once).
-bool await_running(Player& p) {
-  for (;;) {
-    auto m = p.c->wait_for([](const wire::ServerMessage& x) { return x.has_update(); }, 20s);
-    if (!m) return false;
-    p.last = m->update();
-    if (p.last.status() == wire::RUNNING || p.last.status() == wire::FINISHED) return true;
-  }
-}
-
-// The person plays at random whenever prompted, else waits for the bot's move to be pushed.
-// Returns the person's moves made (stops after `moves` or at the end).
-int play_against_bot(Player& p, int moves, std::mt19937& rng) {
-  int made = 0, refused = 0;
-  while (made < moves && p.last.status() == wire::RUNNING) {
-    if (p.last.prompts_size() > 0) {
-      Step step = play_random_step({&p}, rng, "vsbot");
-      if (step.seq != 0) {
-        ++made;
-        continue;
-      }
-      // Refused (the bot's simultaneous move landed first: a stale seq): take the next update.
-      if (++refused > 20) return made;
-    }
-    auto m = p.c->wait_for([](const wire::ServerMessage& x) { return x.has_update(); }, 30s);
-    if (!m) return made;
-    p.last = m->update();
-  }
-  return made;
-}
 
 std::string holder_of_other_seat(const wire::MatchUpdate& u) {
   for (const auto& s : u.seats())
@@ -92,8 +56,8 @@ TEST(BotsTest, ARaceAgainstEachLevelRunsToTheEnd) {
 }
 
 TEST(BotsTest, ARestartResumesTheGamesWhereABotIsToMove) {
-  // Bots paused (--bot-threads 0): the race's secret bid waits for the computer's.
-  ServerProcess server({"--bot-threads", "0"});
+  // Bots paused (--bot-workers 0: no worker): the race's secret bid waits for the computer's.
+  ServerProcess server({"--bot-workers", "0"});
   std::string error;
   ASSERT_TRUE(server.start(&error)) << error;
   Player p;

@@ -3,5 +3,6 @@
 #include "fixture_games.h"
 
 int main(int argc, char** argv) {
-  return frontier::server::server_main(argc, argv, frontier::testing::server_test_games());
+  return frontier::server::server_main(argc, argv, frontier::testing::server_test_games(),
+                                       FRONTIER_BOT_FIXTURE_PATH);
 }

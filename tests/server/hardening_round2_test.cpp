@@ -297,7 +297,7 @@ TEST(HardeningRound2Test, TakebackOffersAreRateLimitedPerSeat) {
 // --max-running-matches unfinished matches creates no more, and no account creates more than
 // --matches-per-hour.
 TEST(HardeningRound2Test, RunningAndHourlyMatchCreationIsCapped) {
-  ServerProcess server({"--max-running-matches", "4", "--matches-per-hour", "6", "--bot-threads", "0"});
+  ServerProcess server({"--max-running-matches", "4", "--matches-per-hour", "6", "--bot-workers", "0"});
   std::string error;
   ASSERT_TRUE(server.start(&error)) << error;
   Player p;
