@@ -30,9 +30,12 @@ class MatchRegistry {
   // Calls `found` on the match's strand (or with nullptr on some thread when it does not exist
   // or cannot be loaded). With several nodes (MatchServices::leases) loading takes the match's
   // lease; when another node holds it, `elsewhere` is called instead (with its node id), or
-  // `found` with nullptr when no `elsewhere` is given.
+  // `found` with nullptr when no `elsewhere` is given. When the database could not be read,
+  // `failed` is called with why (or `found` with nullptr when no `failed` is given): that is not
+  // "no such match".
   using Elsewhere = std::function<void(const std::string& holder)>;
-  void with(uint64_t id, Found found, Elsewhere elsewhere = nullptr);
+  using Failed = std::function<void(const core::Status& why)>;
+  void with(uint64_t id, Found found, Elsewhere elsewhere = nullptr, Failed failed = nullptr);
   // The lease of match `id` at `epoch` is lost (a renewal or a fenced commit found it taken): that
   // copy leaves memory and tells its subscribers; the next request loads it again (and finds
   // the lease held elsewhere, or takes it once free).
@@ -90,8 +93,10 @@ class MatchRegistry {
   struct Waiter {
     Found found;
     Elsewhere elsewhere;
+    Failed failed;
   };
-  void finish_load(uint64_t id, const std::shared_ptr<Match>& match, const std::string& held_by);
+  void finish_load(uint64_t id, const std::shared_ptr<Match>& match, const std::string& held_by,
+                   const core::Status& read);
   void evict_expired_locked();
   std::shared_ptr<Match> build(uint64_t id, const storage::MatchRow& row,
                                const std::vector<storage::SeatRow>& seats,

@@ -29,14 +29,15 @@ class AccountStore {
   // create_user fails with InvalidArgument when the name is taken.
   virtual core::Result<uint64_t> create_user(const std::string& name, const std::string& password_hash,
                                              int64_t now) = 0;
-  virtual std::optional<UserRow> find_user_by_name(const std::string& name) = 0;
-  virtual std::optional<UserRow> find_user(uint64_t id) = 0;
+  virtual core::Result<std::optional<UserRow>> find_user_by_name(const std::string& name) = 0;
+  virtual core::Result<std::optional<UserRow>> find_user(uint64_t id) = 0;
   virtual core::Status put_token(const std::string& token_hash, uint64_t user_id, int64_t now) = 0;
   // The user of a token issued at or after `issued_after` (unix seconds): older ones have expired.
-  virtual std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) = 0;
+  virtual core::Result<std::optional<uint64_t>> user_for_token(const std::string& token_hash,
+                                                               int64_t issued_after) = 0;
   virtual core::Status delete_token(const std::string& token_hash) = 0;
   // Sessions (docs/operations.md, Limits). Every token of `user_id`, expired or not, newest first.
-  virtual std::vector<TokenRow> tokens_of_user(uint64_t user_id) = 0;
+  virtual core::Result<std::vector<TokenRow>> tokens_of_user(uint64_t user_id) = 0;
   // Removes every account's tokens issued before `before` (unix seconds): expired ones.
   virtual core::Status delete_tokens_issued_before(int64_t before) = 0;
   // Computer opponents (migrations/0005_bots.sql): the id of the bot account `name` playing at

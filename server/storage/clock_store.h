@@ -24,11 +24,11 @@ class ClockStore {
 
   virtual core::Status put_clock(uint64_t match_id, const std::string& clock, int64_t wake_at) = 0;
   // (match id, wake_at) of every match with something due, however far ahead.
-  virtual std::vector<std::pair<uint64_t, int64_t>> clock_wakes() = 0;
+  virtual core::Result<std::vector<std::pair<uint64_t, int64_t>>> clock_wakes() = 0;
   virtual core::Result<uint64_t> add_vacation(const VacationRow& row) = 0;
   virtual core::Status end_vacation(uint64_t vacation_id, int64_t ends_at) = 0;
   // Vacations ending after `after`, oldest first.
-  virtual std::vector<VacationRow> vacations(int64_t after) = 0;
+  virtual core::Result<std::vector<VacationRow>> vacations(int64_t after) = 0;
 };
 
 }  // namespace frontier::storage

@@ -79,22 +79,22 @@ class MatchStore {
   virtual core::Status delete_snapshots_after(uint64_t match_id, uint32_t seq) = 0;
   virtual core::Status set_rematch(uint64_t match_id, uint32_t asked, uint64_t rematch_match_id) = 0;
 
-  virtual std::optional<MatchRow> load_match(uint64_t match_id) = 0;
-  virtual std::vector<SeatRow> seats(uint64_t match_id) = 0;
+  virtual core::Result<std::optional<MatchRow>> load_match(uint64_t match_id) = 0;
+  virtual core::Result<std::vector<SeatRow>> seats(uint64_t match_id) = 0;
   // The latest snapshot taken after an event seq below `below_seq`, if any: (seq, bytes).
-  virtual std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t match_id,
-                                                                         uint32_t below_seq) = 0;
-  virtual std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) = 0;
-  virtual std::vector<MatchRow> open_matches(uint32_t limit) = 0;
-  virtual std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
-  virtual std::vector<uint64_t> unfinished_matches() = 0;
+  virtual core::Result<std::optional<std::pair<uint32_t, std::string>>> snapshot_below(
+      uint64_t match_id, uint32_t below_seq) = 0;
+  virtual core::Result<std::vector<EventRow>> events(uint64_t match_id, uint32_t from_seq) = 0;
+  virtual core::Result<std::vector<MatchRow>> open_matches(uint32_t limit) = 0;
+  virtual core::Result<std::vector<MatchRow>> matches_of_user(uint64_t user_id, uint32_t limit) = 0;
+  virtual core::Result<std::vector<uint64_t>> unfinished_matches() = 0;
   // Running matches where a seat held by a bot is prompted.
-  virtual std::vector<uint64_t> matches_awaiting_bots() = 0;
+  virtual core::Result<std::vector<uint64_t>> matches_awaiting_bots() = 0;
   // How many matches `user_id` created that still wait for players (OPEN).
-  virtual uint32_t open_matches_created_by(uint64_t user_id) = 0;
+  virtual core::Result<uint32_t> open_matches_created_by(uint64_t user_id) = 0;
   // How many OPEN or RUNNING matches outside tournaments `user_id` holds a seat in.
-  virtual uint32_t unfinished_matches_of(uint64_t user_id) = 0;
-  virtual uint64_t match_count() = 0;
+  virtual core::Result<uint32_t> unfinished_matches_of(uint64_t user_id) = 0;
+  virtual core::Result<uint64_t> match_count() = 0;
 };
 
 }  // namespace frontier::storage

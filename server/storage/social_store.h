@@ -72,31 +72,31 @@ class SocialStore {
 
   virtual core::Status add_chat(const ChatRow& chat) = 0;
   // The latest `limit` chat lines of a match, oldest first.
-  virtual std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) = 0;
+  virtual core::Result<std::vector<ChatLine>> chat_lines(uint64_t match_id, uint32_t limit) = 0;
   // How many chat lines the match has stored (the per-match cap).
-  virtual uint32_t chat_line_count(uint64_t match_id) = 0;
+  virtual core::Result<uint32_t> chat_line_count(uint64_t match_id) = 0;
 
   // After a committed change: when the seats in `prompt_started` (a seat bit mask) began their prompt.
   virtual core::Status prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) = 0;
   // `user` has seen the match as it stands (its seq and every chat line so far).
   virtual core::Status mark_seen(uint64_t user_id, uint64_t match_id) = 0;
   // The match's seq when `user_id` last looked at it; 0 = never.
-  virtual uint32_t seen_seq(uint64_t user_id, uint64_t match_id) = 0;
+  virtual core::Result<uint32_t> seen_seq(uint64_t user_id, uint64_t match_id) = 0;
   // The user's matches: their turn first (longest waiting first), then unread chat, then
   // finished and not seen since, then the rest by latest activity.
-  virtual std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) = 0;
+  virtual core::Result<std::vector<MyMatchRow>> my_matches(uint64_t user_id, uint32_t limit) = 0;
 
   // Notification profiles (migrations/0003_clocks.sql).
-  virtual ProfileRow profile(uint64_t user_id) = 0;
+  virtual core::Result<ProfileRow> profile(uint64_t user_id) = 0;
   virtual core::Status put_profile(const ProfileRow& row) = 0;
 
   // E-mail settings (migrations/0006_email.sql).
-  virtual std::optional<EmailRow> email(uint64_t user_id) = 0;
-  virtual std::optional<EmailRow> email_by_unsubscribe(const std::string& secret) = 0;
+  virtual core::Result<std::optional<EmailRow>> email(uint64_t user_id) = 0;
+  virtual core::Result<std::optional<EmailRow>> email_by_unsubscribe(const std::string& secret) = 0;
   // Stores the row; an empty address removes it (and its pending turn mails).
   virtual core::Status put_email(const EmailRow& row) = 0;
   // Verified addresses with the digest chosen whose digest is due.
-  virtual std::vector<EmailRow> digests_due(int64_t now, uint32_t limit) = 0;
+  virtual core::Result<std::vector<EmailRow>> digests_due(int64_t now, uint32_t limit) = 0;
 };
 
 }  // namespace frontier::storage

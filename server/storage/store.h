@@ -12,6 +12,12 @@
 // not compile, rather than silently keeping nothing. A Store is used by one thread at a time, the
 // Writer's (writer.h): every call happens inside the transaction the writer opened with begin(),
 // and nothing is durable until commit() returns ok.
+//
+// Reads are honest: each returns core::Result, where "not found" is a value (an empty optional
+// or list, a zero count) and a read that could not be done (a lost connection, an I/O error, a
+// missing table) is a failed Status, never an empty answer. A failed read also fails the open
+// transaction, as a failed write does (PostgreSQL aborts it anyway), so a job that read nothing
+// cannot have writes kept that assumed what it read; the caller answers with a typed error.
 #pragma once
 
 #include <memory>
