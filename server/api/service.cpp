@@ -324,11 +324,16 @@ void Service::hello(const ConnPtr& conn, uint64_t rid, const wire::Hello& req, b
   auto issued_at = std::make_shared<int64_t>(now_seconds());  // a store keeping no sessions: from now
   writer_.submit(
       [hash, found, issued_at, cutoff = token_cutoff()](storage::Store& s) {
-        if (auto user = s.user_for_token(hash, cutoff)) {
-          *found = s.find_user(*user);
-          for (const auto& t : s.tokens_of_user(*user)) {
-            if (t.hash == hash) *issued_at = t.created_at;
-          }
+        auto user = s.user_for_token(hash, cutoff);
+        if (!user) return user.status();
+        if (!*user) return core::Status::ok();
+        auto row = s.find_user(**user);
+        if (!row) return row.status();
+        *found = std::move(row.value());
+        auto tokens = s.tokens_of_user(**user);
+        if (!tokens) return tokens.status();
+        for (const auto& t : *tokens) {
+          if (t.hash == hash) *issued_at = t.created_at;
         }
         return core::Status::ok();
       },
@@ -492,10 +497,12 @@ void Service::check_password(const ConnPtr& conn, uint64_t rid, const wire::Logi
   auto user = std::make_shared<std::optional<storage::UserRow>>();
   writer_.submit(
       [user, name = req.name()](storage::Store& s) {
-        *user = s.find_user_by_name(name);
+        auto found = s.find_user_by_name(name);
+        if (!found) return found.status();
+        *user = std::move(found.value());
         return core::Status::ok();
       },
-      [this, conn, rid, user, req, attempt, known_device](bool) {
+      [this, conn, rid, user, req, attempt, known_device](bool read) {
         auto undo = [this, attempt] {
           login_policy_.not_checked(attempt);
           if (shared_) {
@@ -504,6 +511,11 @@ void Service::check_password(const ConnPtr& conn, uint64_t rid, const wire::Logi
             shared_->take_back(std::move(back));
           }
         };
+        // The name could not be looked up: nothing was checked, so nothing counts against it.
+        if (!read) {
+          undo();
+          return send_error(*conn, rid, wire::INTERNAL, "Logins cannot be checked just now; try again");
+        }
         post_hashing(conn, rid, undo, [this, conn, rid, user, req, attempt, known_device] {
           // An unknown name costs one verification too, at the same cost as a real one.
           std::call_once(dummy_once_,
@@ -540,34 +552,39 @@ void Service::logout(const ConnPtr& conn, uint64_t rid) {
 }
 
 void Service::check_session_token(const std::string& token,
-                                  std::function<void(bool, const std::string&)> done) {
+                                  std::function<void(core::Result<bool>, const std::string&)> done) {
   auto name = std::make_shared<std::optional<std::string>>();
   writer_.submit(
       [hash = auth::token_hash(token), name, cutoff = token_cutoff()](storage::Store& s) {
-        if (auto id = s.user_for_token(hash, cutoff)) {
-          auto user = s.find_user(*id);
-          *name = user ? user->name : std::string();
-        }
+        auto id = s.user_for_token(hash, cutoff);
+        if (!id) return id.status();
+        if (!*id) return core::Status::ok();
+        auto user = s.find_user(**id);
+        if (!user) return user.status();
+        *name = *user ? (*user)->name : std::string();
         return core::Status::ok();
       },
       // A session token proves a login from this browser as much as the login did: the browser
       // gets its device cookie here, since page scripts never hold tokens.
-      [this, name, done = std::move(done)](bool) {
+      [this, name, done = std::move(done)](bool ok) {
+        if (!ok) return done(core::Status::corruption("The session could not be checked; try again"), {});
         done(name->has_value(), *name && !(*name)->empty() ? devices_.issue(**name) : std::string());
       });
 }
 
-void Service::revoke_session_token(const std::string& token, std::function<void()> done) {
+void Service::revoke_session_token(const std::string& token, std::function<void(bool)> done) {
   auto user = std::make_shared<std::optional<uint64_t>>();
   std::string hash = auth::token_hash(token);
   writer_.submit(
       [hash, user](storage::Store& s) {
-        *user = s.user_for_token(hash, 0);
+        auto found = s.user_for_token(hash, 0);
+        if (!found) return found.status();
+        *user = *found;
         return s.delete_token(hash);
       },
-      [this, hash, user, done = std::move(done)](bool) {
-        if (*user && revoker_) revoker_(**user, hash, nullptr);
-        done();
+      [this, hash, user, done = std::move(done)](bool ok) {
+        if (ok && *user && revoker_) revoker_(**user, hash, nullptr);
+        done(ok);
       });
 }
 
@@ -680,9 +697,13 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
       [this, reply, user, limit, filter = req.filter(), &games](storage::Store& s) {
         std::vector<storage::MyMatchRow> rows;
         if (filter == wire::ListMatches::MINE) {
-          rows = s.my_matches(user, limit);
+          auto mine = s.my_matches(user, limit);
+          if (!mine) return mine.status();
+          rows = std::move(mine.value());
         } else {
-          for (auto& row : s.open_matches(limit)) rows.push_back({std::move(row)});
+          auto open = s.open_matches(limit);
+          if (!open) return open.status();
+          for (auto& row : *open) rows.push_back({std::move(row)});
         }
         auto* list = reply->mutable_matches();
         for (const auto& mine : rows) {
@@ -706,7 +727,9 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
           m->set_visibility(static_cast<wire::Visibility>(row.visibility));
           m->set_seq(row.seq);
           m->set_created_at(row.created_at);
-          auto seats = s.seats(row.id);
+          auto read_seats = s.seats(row.id);
+          if (!read_seats) return read_seats.status();
+          const auto& seats = *read_seats;
           int count = game ? game->seat_count() : 0;
           for (int i = 0; i < count; ++i) {
             auto* si = m->add_seats();
@@ -727,7 +750,10 @@ void Service::list_matches(const ConnPtr& conn, uint64_t rid, const wire::ListMa
         }
         return core::Status::ok();
       },
-      [conn, reply](bool) { conn->send(*reply); });
+      [conn, rid, reply](bool ok) {
+        if (!ok) return send_error(*conn, rid, wire::INTERNAL, "The matches could not be read; try again");
+        conn->send(*reply);
+      });
 }
 
 void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std::function<void(Match&)> fn,
@@ -763,10 +789,11 @@ void Service::on_match(const ConnPtr& conn, uint64_t rid, uint64_t match_id, std
                    "Match " + std::to_string(match_id) + " is served by node " + holder +
                        " now: connect again (or to that node) and retry; nothing was applied");
       },
-      // The database is down: the match is not "unknown", it cannot be read now.
-      [conn, rid, match_id] {
+      // The database could not be read: the match may well exist, so not UNKNOWN_MATCH.
+      [conn, rid, match_id](const core::Status& why) {
+        spdlog::error("match {}: cannot be loaded: {}", match_id, why.message());
         send_error(*conn, rid, wire::UNAVAILABLE,
-                   "The database could not be reached to load match " + std::to_string(match_id) +
+                   "The database could not be read to load match " + std::to_string(match_id) +
                        "; nothing was applied: retry in a moment");
       });
 }

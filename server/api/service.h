@@ -113,10 +113,12 @@ class Service {
 
   // The browser session (POST/DELETE /api/session): whether `token` opens a session, and
   // revoking it (every connection using it is closed). `done` runs on the writer's thread; for
-  // a valid token it is given a device token for the account (empty when not valid).
-  void check_session_token(const std::string& token,
-                           std::function<void(bool valid, const std::string& device_token)> done);
-  void revoke_session_token(const std::string& token, std::function<void()> done);
+  // a valid token it is given a device token for the account (empty when not valid). A database
+  // that could not be read is a failure (the check) or false (the revocation), never "unknown".
+  void check_session_token(
+      const std::string& token,
+      std::function<void(core::Result<bool> valid, const std::string& device_token)> done);
+  void revoke_session_token(const std::string& token, std::function<void(bool ok)> done);
 
   // Told after a connection's identity changes (login, register, token Hello): the notifier
   // keeps each user's connections. Set before serving.

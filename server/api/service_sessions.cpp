@@ -31,8 +31,10 @@ std::vector<std::string> Service::prune_tokens(storage::Store& s, uint64_t user,
                                                int64_t now) {
   int64_t cutoff = now - static_cast<int64_t>(config_.token_lifetime.count());
   std::vector<std::string> ended;
-  uint32_t valid = 1;                             // `kept`, the login being made, is never the one dropped
-  for (const auto& t : s.tokens_of_user(user)) {  // newest first
+  uint32_t valid = 1;  // `kept`, the login being made, is never the one dropped
+  auto tokens = s.tokens_of_user(user);
+  if (!tokens) return ended;       // the read failed the batch; the caller reports it
+  for (const auto& t : *tokens) {  // newest first
     if (t.hash == kept) continue;
     bool expired = t.created_at < cutoff;
     bool over_cap = !expired && config_.max_sessions_per_user > 0 && ++valid > config_.max_sessions_per_user;
@@ -69,7 +71,9 @@ void Service::list_sessions(const ConnPtr& conn, uint64_t rid) {
       [reply, who, cutoff = token_cutoff(),
        lifetime = static_cast<int64_t>(config_.token_lifetime.count())](storage::Store& s) {
         auto* list = reply->mutable_sessions();
-        for (const auto& t : s.tokens_of_user(who.user_id)) {
+        auto tokens = s.tokens_of_user(who.user_id);
+        if (!tokens) return tokens.status();
+        for (const auto& t : *tokens) {
           if (t.created_at < cutoff) continue;  // expired: deleted at the next login or sweep
           auto* info = list->add_sessions();
           info->set_session_id(session_id(t.hash));
@@ -79,7 +83,10 @@ void Service::list_sessions(const ConnPtr& conn, uint64_t rid) {
         }
         return core::Status::ok();
       },
-      [conn, reply](bool) { conn->send(*reply); });
+      [conn, rid, reply](bool ok) {
+        if (!ok) return send_error(*conn, rid, wire::INTERNAL, "The sessions could not be read; try again");
+        conn->send(*reply);
+      });
 }
 
 void Service::end_session(const ConnPtr& conn, uint64_t rid, const wire::EndSession& req) {
@@ -87,12 +94,15 @@ void Service::end_session(const ConnPtr& conn, uint64_t rid, const wire::EndSess
   auto hash = std::make_shared<std::string>();
   writer_.submit(
       [hash, who, id = req.session_id()](storage::Store& s) {
-        for (const auto& t : s.tokens_of_user(who.user_id)) {
+        auto tokens = s.tokens_of_user(who.user_id);
+        if (!tokens) return tokens.status();
+        for (const auto& t : *tokens) {
           if (!id.empty() && session_id(t.hash) == id) *hash = t.hash;
         }
         return core::Status::ok();
       },
-      [this, conn, rid, hash, who, id = req.session_id()](bool) {
+      [this, conn, rid, hash, who, id = req.session_id()](bool ok) {
+        if (!ok) return send_error(*conn, rid, wire::INTERNAL, "The sessions could not be read; try again");
         if (hash->empty())
           return send_error(*conn, rid, wire::INVALID_ARGUMENT, "You have no session '" + id + "'");
         if (*hash == who.token_hash) return logout(conn, rid);

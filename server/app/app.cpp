@@ -78,7 +78,12 @@ int run_server(const AppConfig& config, const core::Registry& games) {
     spdlog::critical("{}", store.status().message());
     return 1;
   }
-  uint64_t stored = store.value()->match_count();
+  auto counted = store.value()->match_count();
+  if (!counted) {
+    spdlog::critical("Cannot read the database: {}", counted.status().message());
+    return 1;
+  }
+  uint64_t stored = *counted;
   // The duties that must happen once per site run on the leader: on PostgreSQL the node holding
   // the leader lock, on SQLite this one (storage/leadership.h).
   std::unique_ptr<storage::Leadership> leadership = storage::is_postgres_url(config.db_path)

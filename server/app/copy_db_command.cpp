@@ -43,8 +43,14 @@ CopyCheck verify_copy(storage::Store& from, storage::Store& to, const std::vecto
     auto problem = [&](const std::string& what) {
       check.problems.push_back("match " + std::to_string(id) + ": " + what);
     };
-    auto a = from.load_match(id);
-    auto b = to.load_match(id);
+    auto read_a = from.load_match(id);
+    auto read_b = to.load_match(id);
+    if (!read_a || !read_b) {
+      problem("cannot be read: " + (read_a ? read_b : read_a).status().message());
+      continue;
+    }
+    const auto& a = *read_a;
+    const auto& b = *read_b;
     if (!a || !b) {
       problem(a ? "missing in PostgreSQL" : "missing in SQLite");
       continue;
@@ -54,8 +60,18 @@ CopyCheck verify_copy(storage::Store& from, storage::Store& to, const std::vecto
       problem("the match rows differ");
       continue;
     }
-    auto events_a = from.events(id, 1);
-    auto events_b = to.events(id, 1);
+    auto read_events_a = from.events(id, 1);
+    auto read_events_b = to.events(id, 1);
+    auto snapshot = to.snapshot_below(id, b->seq + 1);
+    if (!read_events_a || !read_events_b || !snapshot) {
+      problem("its events cannot be read: " + (!read_events_a   ? read_events_a.status()
+                                               : !read_events_b ? read_events_b.status()
+                                                                : snapshot.status())
+                                                  .message());
+      continue;
+    }
+    const auto& events_a = *read_events_a;
+    const auto& events_b = *read_events_b;
     if (!same_events(events_a, events_b)) {
       problem("the events differ");
       continue;
@@ -68,7 +84,7 @@ CopyCheck verify_copy(storage::Store& from, storage::Store& to, const std::vecto
     }
     auto source = final_hash(*game, setup, events_a, std::nullopt);
     auto seeded = final_hash(*game, setup, events_b, std::nullopt);
-    auto loaded = final_hash(*game, setup, events_b, to.snapshot_below(id, b->seq + 1));
+    auto loaded = final_hash(*game, setup, events_b, *snapshot);
     if (!source) {
       // Not the copy's doing: it does not replay from SQLite either. It must fail alike.
       if (seeded) problem("replays from PostgreSQL but not from SQLite");

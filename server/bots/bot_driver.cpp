@@ -257,7 +257,14 @@ void BotDriver::watch() {
 
 void BotDriver::resume(MatchRegistry& matches, storage::Writer& writer) {
   std::vector<uint64_t> ids;
-  writer.run_sync([&](storage::Store& s) { ids = s.matches_awaiting_bots(); });
+  writer.run_sync([&](storage::Store& s) {
+    auto read = s.matches_awaiting_bots();
+    if (read) {
+      ids = std::move(read.value());
+    } else {  // each match's bot is asked again when it is next prompted
+      spdlog::error("bots: cannot read the matches where a bot is to move: {}", read.status().message());
+    }
+  });
   for (uint64_t id : ids) {
     matches.with(id, [this](const std::shared_ptr<Match>& match) {
       if (match) prompted(match);

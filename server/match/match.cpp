@@ -341,7 +341,11 @@ void Match::subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, 
                       uint64_t request_id) {
   since = std::min(since, history_.seq);
   auto self = shared_from_this();
-  with_log_from(since + 1, [self, conn, seat, since, request_id] {
+  with_log_from(since + 1, [self, conn, seat, since, request_id](const core::Status& read) {
+    if (!read) {
+      send_error(*conn, request_id, wire::INTERNAL, "The match's history could not be read; try again");
+      return;
+    }
     auto send = [self, conn, seat, since, request_id] {
       auto it = std::find_if(self->subscribers_.begin(), self->subscribers_.end(),
                              [&](const Subscriber& s) { return s.seat == seat && s.conn.lock() == conn; });

@@ -285,9 +285,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void notify(uint64_t user_id, wire::Notification::Kind kind, const std::string& text,
               uint64_t new_match_id = 0) const;
   // Reads every stored event (after every queued commit) and, when `snapshot_below` > 0, the
-  // latest snapshot taken below that seq; then runs `then` on the strand.
-  using EventsRead =
-      std::function<void(const std::vector<storage::EventRow>&, const std::optional<Snapshot>&)>;
+  // latest snapshot taken below that seq; then runs `then` on the strand, with the read's status
+  // first (a failed read gives no events: the caller answers that, not an empty history).
+  using EventsRead = std::function<void(const core::Status& read, const std::vector<storage::EventRow>&,
+                                        const std::optional<Snapshot>&)>;
   void with_events(EventsRead then, uint32_t snapshot_below = 0);
   void accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t request_id);
 
@@ -320,8 +321,10 @@ class Match : public std::enable_shared_from_this<Match> {
   void tell_followers_takeback() const;
   void subscribe(const std::shared_ptr<Connection>& conn, core::Seat seat, uint32_t since,
                  uint64_t request_id);
-  // Runs `then` once the in-memory log reaches back to `seq` (reading history when needed).
-  void with_log_from(uint32_t seq, Then then);
+  // Runs `then` once the in-memory log reaches back to `seq` (reading history when needed), with
+  // the read's status: when it failed the log is as it was, and the caller answers the failure.
+  using LogThen = std::function<void(const core::Status& read)>;
+  void with_log_from(uint32_t seq, LogThen then);
   void check_finished();
   void send_update(const Connection& conn, uint64_t request_id, core::Seat seat, uint32_t since) const;
 
@@ -361,7 +364,7 @@ class Match : public std::enable_shared_from_this<Match> {
   PromptTracker prompts_;
   // Replies waiting for a seq to commit.
   std::vector<std::pair<uint32_t, Then>> pending_;
-  std::vector<Then> waiting_for_log_;
+  std::vector<LogThen> waiting_for_log_;
   // A takeback offer waits in memory only (a restart forgets it; the offerer asks again).
   core::Seat takeback_by_ = core::kObserver;
   uint32_t takeback_to_ = 0;

@@ -101,9 +101,15 @@ void Match::follow(uint32_t seq, Then refreshed) {
   storage::Writer* reader = services_.follow_reader ? services_.follow_reader : services_.writer;
   reader->submit(
       [read, id, from](storage::Store& s) {
-        read->row = s.load_match(id);
-        read->seats = s.seats(id);
-        read->events = s.events(id, from);
+        auto row = s.load_match(id);
+        if (!row) return row.status();
+        auto seats = s.seats(id);
+        if (!seats) return seats.status();
+        auto events = s.events(id, from);
+        if (!events) return events.status();
+        read->row = std::move(row.value());
+        read->seats = std::move(seats.value());
+        read->events = std::move(events.value());
         return core::Status::ok();
       },
       [self, read, waiters](bool ok) {

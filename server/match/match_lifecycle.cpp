@@ -59,18 +59,29 @@ void Match::with_events(EventsRead then, uint32_t snapshot_below) {
   struct Read {
     std::vector<storage::EventRow> events;
     std::optional<Snapshot> snapshot;
+    core::Status status;
   };
   auto read = std::make_shared<Read>();
   uint64_t id = meta_.id;
   // The writer runs jobs in order, so the read sees every change queued before it.
   services_.writer->submit(
       [read, id, snapshot_below](storage::Store& s) {
-        read->events = s.events(id, 1);
-        if (snapshot_below > 0) read->snapshot = s.snapshot_below(id, snapshot_below);
+        auto events = s.events(id, 1);
+        read->status = events.status();
+        if (!events) return read->status;
+        read->events = std::move(events.value());
+        if (snapshot_below > 0) {
+          auto snapshot = s.snapshot_below(id, snapshot_below);
+          read->status = snapshot.status();
+          if (!snapshot) return read->status;
+          read->snapshot = std::move(snapshot.value());
+        }
         return core::Status::ok();
       },
-      [self, read, then = std::move(then)](bool) {
-        self->post([read, then] { then(read->events, read->snapshot); });
+      [self, read, then = std::move(then)](bool ok) {
+        if (!ok && read->status.is_ok()) read->status = core::Status::corruption("the read's batch failed");
+        if (!ok) read->events.clear();
+        self->post([read, then] { then(read->status, read->events, read->snapshot); });
       });
 }
 

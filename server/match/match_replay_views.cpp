@@ -37,7 +37,12 @@ void Match::fetch_view_at(const std::shared_ptr<Connection>& conn, uint64_t requ
   auto self = shared_from_this();
   // From the latest snapshot strictly below `seq`, so that event's own log lines are replayed.
   auto replayed = [self, conn, request_id, seat, seq = req.seq()](
-                      const std::vector<storage::EventRow>& events, const std::optional<Snapshot>& snapshot) {
+                      const core::Status& read, const std::vector<storage::EventRow>& events,
+                      const std::optional<Snapshot>& snapshot) {
+    if (!read) {
+      send_error(*conn, request_id, wire::INTERNAL, "The match's history could not be read; try again");
+      return;
+    }
     auto h = history_at(self->game_, self->meta_.setup, events, seq, snapshot);
     if (!h) {
       send_error(*conn, request_id, wire::INTERNAL, "Match history does not replay: " + h.status().message());
@@ -75,8 +80,12 @@ void Match::verify(const std::shared_ptr<Connection>& conn, uint64_t request_id)
   }
   if (!admitted(*conn, request_id)) return;
   auto self = shared_from_this();
-  with_events([self, conn, request_id](const std::vector<storage::EventRow>& events,
+  with_events([self, conn, request_id](const core::Status& read, const std::vector<storage::EventRow>& events,
                                        const std::optional<Snapshot>&) {
+    if (!read) {
+      send_error(*conn, request_id, wire::INTERNAL, "The match's history could not be read; try again");
+      return;
+    }
     auto h = history_at(self->game_, self->meta_.setup, events, self->history_.seq);
     if (!h) {
       send_error(*conn, request_id, wire::INTERNAL, "Match history does not replay: " + h.status().message());

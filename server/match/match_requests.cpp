@@ -107,9 +107,13 @@ void Match::chat(const std::shared_ptr<Connection>& conn, uint64_t request_id, c
   commit(
       [row, full, cap = services_.max_chat_lines, line = push.chat(), seq = history_.seq,
        node = services_.followers ? services_.leases->node() : std::string()](storage::Store& s) {
-        if (cap > 0 && s.chat_line_count(row.match_id) >= cap) {
-          *full = true;
-          return core::Status::ok();
+        if (cap > 0) {
+          auto count = s.chat_line_count(row.match_id);
+          if (!count) return count.status();
+          if (*count >= cap) {
+            *full = true;
+            return core::Status::ok();
+          }
         }
         if (auto st = s.add_chat(row); !st) return st;
         // Nodes with a follower copy push the line to their subscribers once it is committed.
@@ -146,7 +150,9 @@ void Match::fetch_chat(const std::shared_ptr<Connection>& conn, uint64_t request
   // The writer runs jobs in order, so every line acknowledged before this request is read.
   services_.writer->submit(
       [lines, id](storage::Store& s) {
-        *lines = s.chat_lines(id, kChatHistoryLines);
+        auto read = s.chat_lines(id, kChatHistoryLines);
+        if (!read) return read.status();
+        *lines = std::move(read.value());
         return core::Status::ok();
       },
       [self, conn, request_id, lines](bool ok) {

@@ -102,9 +102,18 @@ void Match::accept_takeback(const std::shared_ptr<Connection>& conn, uint64_t re
   uint32_t to = takeback_to_;
   uint32_t from = history_.seq;
   auto self = shared_from_this();
-  with_events([self, conn, request_id, by, to, from](const std::vector<storage::EventRow>& stored,
+  with_events([self, conn, request_id, by, to, from](const core::Status& read,
+                                                     const std::vector<storage::EventRow>& stored,
                                                      const std::optional<Snapshot>&) {
     self->takeback_rebuilding_ = false;
+    // As when the rebuild fails: nothing was taken back and the offer is gone.
+    if (!read) {
+      send_error(*conn, request_id, wire::INTERNAL,
+                 "The match's history could not be read; nothing was taken back");
+      self->takeback_by_ = core::kObserver;
+      self->tell_settled();
+      return;
+    }
     // Whatever happened while the events were read (a move, a withdrawal) cancelled the offer.
     if (self->history_.seq != from || self->takeback_by_ != by || self->meta_.status != wire::RUNNING) {
       send_error(*conn, request_id, wire::NO_TAKEBACK_PENDING,

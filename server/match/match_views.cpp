@@ -81,10 +81,10 @@ void Match::fill_status(const History& h, frontier::GameStatus& out) const {
 
 // The log before a loaded snapshot is not in memory: rebuild it once from the events (a full
 // replay from the seed), then keep it.
-void Match::with_log_from(uint32_t seq, Then then) {
+void Match::with_log_from(uint32_t seq, LogThen then) {
   uint32_t first_in_memory = history_.log.empty() ? history_.seq + 1 : history_.log.front().seq;
   if (log_complete_ || seq >= first_in_memory) {
-    then();
+    then(core::Status::ok());
     return;
   }
   waiting_for_log_.push_back(std::move(then));
@@ -94,11 +94,19 @@ void Match::with_log_from(uint32_t seq, Then then) {
   uint64_t id = meta_.id;
   services_.writer->submit(
       [events, id](storage::Store& s) {
-        *events = s.events(id, 1);
+        auto read = s.events(id, 1);
+        if (!read) return read.status();
+        *events = std::move(read.value());
         return core::Status::ok();
       },
-      [self, events](bool) {
-        self->post([self, events] {
+      [self, events](bool ok) {
+        self->post([self, events, ok] {
+          if (!ok) {  // the log stays as it was; the next request reads again
+            auto waiting = std::move(self->waiting_for_log_);
+            self->waiting_for_log_.clear();
+            for (auto& w : waiting) w(core::Status::corruption("The match's history could not be read"));
+            return;
+          }
           History full;
           auto initial = self->game_.initial(self->meta_.setup);
           if (initial) {
@@ -114,7 +122,7 @@ void Match::with_log_from(uint32_t seq, Then then) {
           self->log_complete_ = true;
           auto waiting = std::move(self->waiting_for_log_);
           self->waiting_for_log_.clear();
-          for (auto& w : waiting) w();
+          for (auto& w : waiting) w(core::Status::ok());
         });
       });
 }
@@ -125,22 +133,27 @@ void Match::fetch_log(const std::shared_ptr<Connection>& conn, uint64_t request_
   std::vector<core::Seat> mine = seats_of(conn->user_id());
   core::Seat seat = mine.empty() ? core::kObserver : mine[0];
   auto self = shared_from_this();
-  with_log_from(req.from_seq(), [self, conn, request_id, seat, from = req.from_seq()] {
-    wire::ServerMessage m;
-    m.set_request_id(request_id);
-    auto* reply = m.mutable_log();
-    reply->set_match_id(self->meta_.id);
-    for (const auto& line : self->history_.log) {
-      if (line.seq < from || line.seq > self->committed_seq_) continue;
-      if (auto text = core::line_for(line.event, seat)) {
-        auto* e = reply->add_entries();
-        e->set_seq(line.seq);
-        e->set_kind(line.event.kind);
-        e->set_text(std::move(*text));
-      }
-    }
-    conn->send(m);
-  });
+  with_log_from(
+      req.from_seq(), [self, conn, request_id, seat, from = req.from_seq()](const core::Status& read) {
+        if (!read) {
+          send_error(*conn, request_id, wire::INTERNAL, "The match's log could not be read; try again");
+          return;
+        }
+        wire::ServerMessage m;
+        m.set_request_id(request_id);
+        auto* reply = m.mutable_log();
+        reply->set_match_id(self->meta_.id);
+        for (const auto& line : self->history_.log) {
+          if (line.seq < from || line.seq > self->committed_seq_) continue;
+          if (auto text = core::line_for(line.event, seat)) {
+            auto* e = reply->add_entries();
+            e->set_seq(line.seq);
+            e->set_kind(line.event.kind);
+            e->set_text(std::move(*text));
+          }
+        }
+        conn->send(m);
+      });
 }
 
 void Match::fetch_replay(const std::shared_ptr<Connection>& conn, uint64_t request_id,
@@ -157,11 +170,17 @@ void Match::fetch_replay(const std::shared_ptr<Connection>& conn, uint64_t reque
   uint64_t id = meta_.id;
   services_.writer->submit(
       [events, id](storage::Store& s) {
-        *events = s.events(id, 1);
+        auto read = s.events(id, 1);
+        if (!read) return read.status();
+        *events = std::move(read.value());
         return core::Status::ok();
       },
-      [self, events, conn, request_id, from = req.from_seq()](bool) {
-        self->post([self, events, conn, request_id, from] {
+      [self, events, conn, request_id, from = req.from_seq()](bool ok) {
+        self->post([self, events, conn, request_id, from, ok] {
+          if (!ok) {
+            send_error(*conn, request_id, wire::INTERNAL, "The match's actions could not be read; try again");
+            return;
+          }
           History full;
           auto initial = self->game_.initial(self->meta_.setup);
           if (!initial) {

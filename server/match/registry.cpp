@@ -146,7 +146,7 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere, Failed f
     std::vector<storage::EventRow> events;
     uint64_t epoch = 0;
     std::string held_by;  // another node holds the lease
-    bool failed = false;  // the database could not be read (down): not "no such match"
+    core::Status read;    // a failed read: the match may well exist
   };
   auto loaded = std::make_shared<Loaded>();
   LeaseKeeper* leases = services_.leases;
@@ -166,20 +166,31 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere, Failed f
           }
           loaded->epoch = take->epoch;
         }
-        loaded->row = s.load_match(id);
+        // A failed read fails the job (and its batch, the lease's take with it): the waiters are
+        // told it failed, not that there is no such match.
+        auto row = s.load_match(id);
+        if (!row) return loaded->read = row.status();
+        loaded->row = std::move(row.value());
         if (!loaded->row) return core::Status::ok();
-        loaded->seats = s.seats(id);
+        auto seats = s.seats(id);
+        if (!seats) return loaded->read = seats.status();
+        loaded->seats = std::move(seats.value());
         // Strictly below the last seq, so the tail holds the last action and undo still works.
-        if (loaded->row->seq > 0) loaded->snapshot = s.snapshot_below(id, loaded->row->seq);
-        loaded->events = s.events(id, 1);
+        if (loaded->row->seq > 0) {
+          auto snapshot = s.snapshot_below(id, loaded->row->seq);
+          if (!snapshot) return loaded->read = snapshot.status();
+          loaded->snapshot = std::move(snapshot.value());
+        }
+        auto events = s.events(id, 1);
+        if (!events) return loaded->read = events.status();
+        loaded->events = std::move(events.value());
         return core::Status::ok();
       },
       [this, loaded, id](bool ok) {
         if (ok && loaded->epoch > 0) services_.leases->held(id, loaded->epoch);
-        if (!ok) {
-          loaded->row.reset();  // the take did not commit either
-          loaded->failed = true;
-        }
+        if (!ok) loaded->row.reset();  // the take did not commit either
+        // Whatever failed the batch, nothing was read: the match may exist.
+        if (!ok && loaded->read.is_ok()) loaded->read = core::Status::corruption("its batch failed");
         auto replay = [this, loaded, id] {
           std::shared_ptr<Match> match;
           if (loaded->row)
@@ -187,7 +198,7 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere, Failed f
                           loaded->held_by);
           // A lease taken for a match that does not build is given back at once.
           if (!match && loaded->epoch > 0) services_.leases->release(id, loaded->epoch);
-          finish_load(id, match, loaded->held_by, loaded->failed);
+          finish_load(id, match, loaded->held_by, loaded->read);
         };
         if (services_.background) {
           services_.background(std::move(replay));
@@ -198,7 +209,7 @@ void MatchRegistry::with(uint64_t id, Found found, Elsewhere elsewhere, Failed f
 }
 
 void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match, const std::string& held_by,
-                                bool read_failed) {
+                                const core::Status& read) {
   std::vector<Waiter> waiting;
   {
     std::lock_guard lock(mu_);
@@ -219,8 +230,8 @@ void MatchRegistry::finish_load(uint64_t id, const std::shared_ptr<Match>& match
       match->post([match, f = std::move(w.found)] { f(match); });
     } else if (!held_by.empty() && w.elsewhere) {
       w.elsewhere(held_by);
-    } else if (read_failed && w.failed) {
-      w.failed();
+    } else if (!read && w.failed) {
+      w.failed(read);
     } else {
       w.found(nullptr);
     }
@@ -317,17 +328,23 @@ void MatchRegistry::create(CreateRequest request, Found created) {
   LeaseKeeper* leases = services_.leases;
   services_.writer->submit(
       [row, id, epoch, req, over_limit, leases](storage::Store& s) {
-        if (req->max_open_of_creator > 0 &&
-            s.open_matches_created_by(req->creator) >= req->max_open_of_creator) {
-          *over_limit = "You already have " + std::to_string(req->max_open_of_creator) +
-                        " matches waiting for an opponent; wait for them to fill or abort one";
-          return core::Status::ok();
+        if (req->max_open_of_creator > 0) {
+          auto open = s.open_matches_created_by(req->creator);
+          if (!open) return open.status();  // no match is made: answered as not stored
+          if (*open >= req->max_open_of_creator) {
+            *over_limit = "You already have " + std::to_string(req->max_open_of_creator) +
+                          " matches waiting for an opponent; wait for them to fill or abort one";
+            return core::Status::ok();
+          }
         }
-        if (req->max_unfinished_of_creator > 0 &&
-            s.unfinished_matches_of(req->creator) >= req->max_unfinished_of_creator) {
-          *over_limit = "You already play in " + std::to_string(req->max_unfinished_of_creator) +
-                        " unfinished matches; finish, resign or abort one first";
-          return core::Status::ok();
+        if (req->max_unfinished_of_creator > 0) {
+          auto unfinished = s.unfinished_matches_of(req->creator);
+          if (!unfinished) return unfinished.status();
+          if (*unfinished >= req->max_unfinished_of_creator) {
+            *over_limit = "You already play in " + std::to_string(req->max_unfinished_of_creator) +
+                          " unfinished matches; finish, resign or abort one first";
+            return core::Status::ok();
+          }
         }
         auto created_id = s.create_match(row);
         if (!created_id) return created_id.status();

@@ -30,10 +30,11 @@ class MatchRegistry {
   // Calls `found` on the match's strand (or with nullptr on some thread when it does not exist
   // or cannot be loaded). With several nodes (MatchServices::leases) loading takes the match's
   // lease; when another node holds it, `elsewhere` is called instead (with its node id), or
-  // `found` with nullptr when no `elsewhere` is given. When the database could not be read (it is
-  // down: the match may well exist), `failed` is called instead, or `found` with nullptr.
+  // `found` with nullptr when no `elsewhere` is given. When the database could not be read,
+  // `failed` is called with why (or `found` with nullptr when no `failed` is given): that is not
+  // "no such match".
   using Elsewhere = std::function<void(const std::string& holder)>;
-  using Failed = std::function<void()>;
+  using Failed = std::function<void(const core::Status& why)>;
   void with(uint64_t id, Found found, Elsewhere elsewhere = nullptr, Failed failed = nullptr);
   // The lease of match `id` at `epoch` is lost (a renewal or a fenced commit found it taken): that
   // copy leaves memory and tells its subscribers; the next request loads it again (and finds
@@ -100,7 +101,7 @@ class MatchRegistry {
     Failed failed;
   };
   void finish_load(uint64_t id, const std::shared_ptr<Match>& match, const std::string& held_by,
-                   bool read_failed);
+                   const core::Status& read);
   void evict_expired_locked();
   std::shared_ptr<Match> build(uint64_t id, const storage::MatchRow& row,
                                const std::vector<storage::SeatRow>& seats,

@@ -462,7 +462,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         token.pop_back();
       if (!looks_like_token(token)) return write(reply(401, "Not a session token\n"), version, false);
       server_.service->check_session_token(
-          token, [answer, reply, token, secure](bool valid, const std::string& device) {
+          token, [answer, reply, token, secure](core::Result<bool> checked, const std::string& device) {
+            if (!checked) return answer(reply(503, checked.status().message() + "\n"));
+            bool valid = *checked;
             HttpReply r = reply(valid ? 204 : 401, valid ? "" : "Unknown or logged-out session token\n");
             if (valid) r.headers.emplace_back("Set-Cookie", session_cookie(token, secure));
             if (valid && !device.empty()) r.headers.emplace_back("Set-Cookie", device_cookie(device, secure));
@@ -478,7 +480,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       };
       auto token = cookie_value(field_of(req, http::field::cookie), kSessionCookieName);
       if (!token || !looks_like_token(*token)) return write(clear(), version, false);
-      server_.service->revoke_session_token(*token, [answer, clear] { answer(clear()); });
+      // The cookie goes either way; a 503 tells the token itself could not be revoked (the
+      // database could not be read), so the client may log out again.
+      server_.service->revoke_session_token(*token, [answer, clear](bool ok) {
+        HttpReply r = clear();
+        if (!ok) {
+          r.status = 503;
+          r.body = "The session could not be ended; try again\n";
+        }
+        answer(std::move(r));
+      });
       return;
     }
     HttpReply r = reply(405, "POST or DELETE\n");

@@ -80,7 +80,9 @@ void EmailDesk::change(const ConnPtr& conn, uint64_t rid, Change edit) {
   auto outcome = std::make_shared<Outcome>();
   writer_.submit(
       [user, row, outcome, edit = std::move(edit)](storage::Store& s) {
-        *row = s.email(user);
+        auto found = s.email(user);
+        if (!found) return found.status();  // answered as not stored: nothing was changed
+        *row = std::move(found.value());
         bool had = row->has_value();
         *outcome = edit(s, *row);
         if (!outcome->store) return core::Status::ok();
@@ -210,7 +212,9 @@ void EmailDesk::unsubscribe(const std::string& method, const std::string& target
   auto found = std::make_shared<bool>(false);
   writer_.submit(
       [secret = *secret, found](storage::Store& s) {
-        auto row = s.email_by_unsubscribe(secret);
+        auto read = s.email_by_unsubscribe(secret);
+        if (!read) return read.status();  // a 500, "try again": the link may well be valid
+        auto& row = read.value();
         if (!row) return core::Status::ok();
         *found = true;
         row->choices = 0;

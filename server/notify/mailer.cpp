@@ -22,8 +22,10 @@ std::string key(const char* kind, uint64_t user, uint64_t match, int64_t extra) 
 }
 
 // Whether `user` holds a seat of `match` that is prompted now.
-bool prompted(storage::Store& s, const storage::MatchRow& match, uint64_t user) {
-  for (const auto& seat : s.seats(match.id)) {
+core::Result<bool> prompted(storage::Store& s, const storage::MatchRow& match, uint64_t user) {
+  auto seats = s.seats(match.id);
+  if (!seats) return seats.status();
+  for (const auto& seat : *seats) {
     if (seat.user_id == user && (match.awaiting & core::seat_bit(static_cast<core::Seat>(seat.seat))))
       return true;
   }
@@ -33,13 +35,24 @@ bool prompted(storage::Store& s, const storage::MatchRow& match, uint64_t user) 
 // "Your turn" mails whose delay has passed, for users who have not looked at the match since
 // and still hold the prompt.
 core::Status promote_turns(storage::Store& s, const MailIdentity& id, int64_t now) {
-  for (const auto& t : s.turn_emails_due(now, kBatch)) {
+  auto due = s.turn_emails_due(now, kBatch);
+  if (!due) return due.status();
+  for (const auto& t : *due) {
     if (auto st = s.delete_turn_email(t.user_id, t.match_id); !st) return st;
-    auto email = s.email(t.user_id);
+    auto found = s.email(t.user_id);
+    if (!found) return found.status();
+    const auto& email = *found;
     if (!email || !email->verified || !(email->choices & storage::kEmailYourTurn)) continue;
-    auto match = s.load_match(t.match_id);
-    if (!match || match->status != wire::RUNNING || !prompted(s, *match, t.user_id)) continue;
-    if (s.seen_seq(t.user_id, t.match_id) >= t.seq) continue;  // looked since the turn began
+    auto loaded = s.load_match(t.match_id);
+    if (!loaded) return loaded.status();
+    const auto& match = *loaded;
+    if (!match || match->status != wire::RUNNING) continue;
+    auto holds = prompted(s, *match, t.user_id);
+    if (!holds) return holds.status();
+    if (!*holds) continue;
+    auto seen = s.seen_seq(t.user_id, t.match_id);
+    if (!seen) return seen.status();
+    if (*seen >= t.seq) continue;  // looked since the turn began
     wire::Notification n;
     n.set_kind(wire::Notification::YOUR_TURN);
     n.set_match_id(t.match_id);
@@ -51,12 +64,25 @@ core::Status promote_turns(storage::Store& s, const MailIdentity& id, int64_t no
   return core::Status::ok();
 }
 
+// When the mailer next has something to do; a failed read counts as "now", so it looks again
+// at its next pass rather than sleeping on mail it could not see.
+int64_t next_email_due(storage::Store& s) {
+  auto next = s.email_next_at();
+  if (next) return *next;
+  spdlog::warn("mailer: could not read when mail is due: {}", next.status().message());
+  return 1;
+}
+
 core::Status promote_digests(storage::Store& s, const MailIdentity& id, int64_t now) {
-  for (auto email : s.digests_due(now, kBatch)) {
+  auto due = s.digests_due(now, kBatch);
+  if (!due) return due.status();
+  for (auto email : *due) {
     email.digest_due = now + kDay;
     if (auto st = s.put_email(email); !st) return st;
     std::vector<storage::MyMatchRow> waiting;
-    for (auto& row : s.my_matches(email.user_id, 200)) {
+    auto mine = s.my_matches(email.user_id, 200);
+    if (!mine) return mine.status();
+    for (auto& row : *mine) {
       if (row.your_turn) waiting.push_back(std::move(row));
     }
     if (waiting.empty()) continue;  // nothing waits: no mail that day
@@ -106,13 +132,17 @@ void Mailer::notice(uint64_t user, const wire::Notification& n) {
   auto stored = std::make_shared<bool>(false);
   writer_.submit(
       [this, user, n, now, stored](storage::Store& s) {
-        auto email = s.email(user);
+        auto found = s.email(user);
+        if (!found) return found.status();
+        const auto& email = *found;
         if (!email || !email->verified) return core::Status::ok();  // nothing to an unverified address
         uint64_t match = n.match_id();
         switch (n.kind()) {
           case wire::Notification::YOUR_TURN: {
             if (!(email->choices & storage::kEmailYourTurn)) return core::Status::ok();
-            auto row = s.load_match(match);
+            auto loaded = s.load_match(match);
+            if (!loaded) return loaded.status();
+            const auto& row = *loaded;
             if (!row) return core::Status::ok();
             *stored = true;
             // The delay counts from when the turn began (the notification's time), not from when
@@ -134,7 +164,9 @@ void Mailer::notice(uint64_t user, const wire::Notification& n) {
           }
           case wire::Notification::MATCH_STARTED: {
             // A pairing is a tournament match starting; other matches start because the user asked.
-            auto row = s.load_match(match);
+            auto loaded = s.load_match(match);
+            if (!loaded) return loaded.status();
+            const auto& row = *loaded;
             if (!row || row->tournament_id == 0 || !(email->choices & storage::kEmailPairings))
               return core::Status::ok();
             *stored = true;
@@ -166,14 +198,14 @@ void Mailer::loop() {
     if (leadership_ && !leadership_->is_leader()) continue;  // the leader sends what this node queued
     if (!poked && leadership_ && leadership_->clustered()) {
       lock.unlock();
-      writer_.run_sync([&next_due](storage::Store& s) { next_due = s.email_next_at(); });
+      writer_.run_sync([&next_due](storage::Store& s) { next_due = next_email_due(s); });
       lock.lock();
     }
     // While the relay rests after a failure nothing can be sent: the next look is when it ends.
     if (!poked && (next_due == 0 || std::max(next_due, relay_rests_until_) > now_())) continue;
     lock.unlock();
     pass();
-    writer_.run_sync([&next_due](storage::Store& s) { next_due = s.email_next_at(); });
+    writer_.run_sync([&next_due](storage::Store& s) { next_due = next_email_due(s); });
     lock.lock();
   }
 }
@@ -187,7 +219,12 @@ void Mailer::pass() {
       // Promotion and the read share one transaction; a failed promotion is retried next pass.
       (void)promote_turns(s, config_.identity, now);
       (void)promote_digests(s, config_.identity, now);
-      due = s.emails_due(now, kBatch);
+      auto read = s.emails_due(now, kBatch);
+      if (read) {
+        due = std::move(read.value());
+      } else {
+        spdlog::warn("mailer: could not read the outbox: {}", read.status().message());
+      }
     });
     if (due.empty() || now < relay_rests_until_) return;
     for (auto& mail : due) {

@@ -62,7 +62,9 @@ void Notifier::notify(uint64_t user, const wire::Notification& n) {
   uint32_t flag = flag_for(n.kind());
   writer_.submit(
       [stored, flag](storage::Store& s) {
-        storage::ProfileRow profile = s.profile(stored->user_id);
+        auto read = s.profile(stored->user_id);
+        if (!read) return read.status();  // no webhook queued: the database could not be read
+        const storage::ProfileRow& profile = *read;
         if (profile.webhook_url.empty() || !(profile.notify_flags & flag)) return core::Status::ok();
         stored->url = profile.webhook_url;
         auto added = s.add_outbox(*stored);

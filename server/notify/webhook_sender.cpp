@@ -144,7 +144,9 @@ struct WebhookSender::Impl {
     auto rows = std::make_shared<std::vector<storage::OutboxRow>>();
     writer.submit(
         [rows](storage::Store& s) {
-          *rows = s.outbox();
+          auto read = s.outbox();
+          if (!read) return read.status();  // looked at again in a second
+          *rows = std::move(read.value());
           return core::Status::ok();
         },
         [this, rows](bool ok) {
@@ -201,7 +203,15 @@ void WebhookSender::set_leadership(const storage::Leadership* leadership) {
 
 void WebhookSender::start() {
   std::vector<storage::OutboxRow> stored;
-  impl_->writer.run_sync([&stored](storage::Store& s) { stored = s.outbox(); });
+  impl_->writer.run_sync([&stored](storage::Store& s) {
+    auto read = s.outbox();
+    if (read) {
+      stored = std::move(read.value());
+    } else {
+      spdlog::warn("webhooks: could not read the outbox at start-up (read again while leading): {}",
+                   read.status().message());
+    }
+  });
   if (!stored.empty()) spdlog::info("webhooks: {} deliveries pending from before the restart", stored.size());
   Impl* impl = impl_.get();
   asio::post(impl->ioc, [impl, stored = std::move(stored)]() mutable {

@@ -28,15 +28,44 @@ PlayDesk::~PlayDesk() {
   stop();
 }
 
+namespace {
+
+// The vacations ending after `since` and (with `wakes`) every match's due time. A failed read
+// keeps nothing and says so; the leader reads them again within a second.
+void read_clocks(storage::Store& s, int64_t since, bool wakes, std::vector<storage::VacationRow>& vacations,
+                 std::vector<std::pair<uint64_t, int64_t>>& due) {
+  auto v = s.vacations(since);
+  using Wakes = std::vector<std::pair<uint64_t, int64_t>>;
+  auto w = wakes ? s.clock_wakes() : core::Result<Wakes>(Wakes{});
+  if (!v || !w) {
+    spdlog::error("clocks: cannot read the vacations and due times: {}",
+                  (!v ? v.status() : w.status()).message());
+    return;
+  }
+  vacations = std::move(v.value());
+  due = std::move(w.value());
+}
+
+// A user's notification profile and e-mail settings, both or neither.
+core::Status read_profile(storage::Store& s, uint64_t user, storage::ProfileRow& row,
+                          std::optional<storage::EmailRow>& email) {
+  auto p = s.profile(user);
+  if (!p) return p.status();
+  auto e = s.email(user);
+  if (!e) return e.status();
+  row = std::move(p.value());
+  email = std::move(e.value());
+  return core::Status::ok();
+}
+
+}  // namespace
+
 void PlayDesk::start() {
   std::vector<storage::VacationRow> vacations;
   std::vector<std::pair<uint64_t, int64_t>> wakes;
   // Vacations of this year and later: the allowance counts this year's, clocks skip any.
   int64_t since = clock::year_start(clock_.now());
-  writer_.run_sync([&](storage::Store& s) {
-    vacations = s.vacations(since);
-    wakes = s.clock_wakes();
-  });
+  writer_.run_sync([&](storage::Store& s) { read_clocks(s, since, true, vacations, wakes); });
   for (const auto& v : vacations) vacations_.put(v);
   for (const auto& [id, when] : wakes) wakeups_.set(id, when);
   spdlog::info("clocks: {} timed matches waiting, {} vacations", wakes.size(), vacations.size());
@@ -72,10 +101,7 @@ void PlayDesk::read_shared(bool wakes) {
   std::vector<storage::VacationRow> vacations;
   std::vector<std::pair<uint64_t, int64_t>> due;
   int64_t since = clock::year_start(clock_.now());
-  writer_.run_sync([&](storage::Store& s) {
-    vacations = s.vacations(since);
-    if (wakes) due = s.clock_wakes();
-  });
+  writer_.run_sync([&](storage::Store& s) { read_clocks(s, since, wakes, vacations, due); });
   for (const auto& v : vacations) vacations_.put(v);
   // A wake read here that the match's own node has meanwhile moved only makes the match look
   // at its clock once more, which changes nothing unless something is due.
@@ -137,12 +163,11 @@ void PlayDesk::get_profile(const ConnPtr& conn, uint64_t rid) {
   auto row = std::make_shared<storage::ProfileRow>();
   auto email = std::make_shared<std::optional<storage::EmailRow>>();
   writer_.submit(
-      [row, email, user = who.user_id](storage::Store& s) {
-        *row = s.profile(user);
-        *email = s.email(user);
-        return core::Status::ok();
-      },
-      [this, conn, rid, row, email, who](bool) { reply_profile(conn, rid, *row, *email, who.user_name); });
+      [row, email, user = who.user_id](storage::Store& s) { return read_profile(s, user, *row, *email); },
+      [this, conn, rid, row, email, who](bool ok) {
+        if (!ok) return send_error(*conn, rid, wire::INTERNAL, "The profile could not be read; try again");
+        reply_profile(conn, rid, *row, *email, who.user_name);
+      });
 }
 
 void PlayDesk::update_profile(const ConnPtr& conn, uint64_t rid, const wire::UpdateProfile& req) {
@@ -155,8 +180,7 @@ void PlayDesk::update_profile(const ConnPtr& conn, uint64_t rid, const wire::Upd
   auto email = std::make_shared<std::optional<storage::EmailRow>>();
   writer_.submit(
       [row, email, req, user = who.user_id](storage::Store& s) {
-        *row = s.profile(user);
-        *email = s.email(user);
+        if (auto st = read_profile(s, user, *row, *email); !st) return st;
         if (req.has_webhook_url()) row->webhook_url = req.webhook_url();
         auto set = [&](bool has, bool on, uint32_t flag) {
           if (has) row->notify_flags = on ? (row->notify_flags | flag) : (row->notify_flags & ~flag);
@@ -214,9 +238,7 @@ void PlayDesk::set_vacation(const ConnPtr& conn, uint64_t rid, const wire::SetVa
         } else if (auto st = s.end_vacation(stored->id, stored->ends_at); !st) {
           return st;
         }
-        *profile = s.profile(stored->user_id);
-        *email = s.email(stored->user_id);
-        return core::Status::ok();
+        return read_profile(s, stored->user_id, *profile, *email);
       },
       [this, conn, rid, stored, profile, email, who](bool ok) {
         {
@@ -237,12 +259,18 @@ void PlayDesk::reschedule_user(uint64_t user, std::function<void()> done) {
   auto ids = std::make_shared<std::vector<uint64_t>>();
   writer_.submit(
       [ids, user](storage::Store& s) {
-        for (const auto& row : s.matches_of_user(user, 100000)) {
+        auto rows = s.matches_of_user(user, 100000);
+        if (!rows) return rows.status();
+        for (const auto& row : *rows) {
           if (row.status == wire::RUNNING) ids->push_back(row.id);
         }
         return core::Status::ok();
       },
-      [this, ids, done = std::move(done)](bool) { wake_all(*ids, done); });
+      [this, ids, user, done = std::move(done)](bool ok) {
+        // The vacation is stored; its matches' clocks catch up at their next wake.
+        if (!ok) spdlog::error("user {}: cannot read the matches to reschedule their clocks", user);
+        wake_all(*ids, done);
+      });
 }
 
 void PlayDesk::wake_all(const std::vector<uint64_t>& ids, std::function<void()> done) {

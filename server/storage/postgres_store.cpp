@@ -156,13 +156,13 @@ class PostgresStore final : public Store {
     if (r->count() == 0) return core::Status::invalid_argument("The name '" + name + "' is taken");
     return static_cast<uint64_t>(r->i64(0, 0));
   }
-  std::optional<UserRow> find_user_by_name(const std::string& name) override {
+  core::Result<std::optional<UserRow>> find_user_by_name(const std::string& name) override {
     Params p;
     p.text(name);
     return user_query(
         "SELECT id, name, password_hash FROM users WHERE lower(name) = lower($1::text COLLATE \"C\")", p);
   }
-  std::optional<UserRow> find_user(uint64_t id) override {
+  core::Result<std::optional<UserRow>> find_user(uint64_t id) override {
     Params p;
     p.i64(id64(id));
     return user_query("SELECT id, name, password_hash FROM users WHERE id = $1", p);
@@ -175,12 +175,14 @@ class PostgresStore final : public Store {
         "ON CONFLICT (hash) DO UPDATE SET user_id = excluded.user_id, created_at = excluded.created_at",
         p);
   }
-  std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) override {
+  core::Result<std::optional<uint64_t>> user_for_token(const std::string& token_hash,
+                                                       int64_t issued_after) override {
     Params p;
     p.bytes(token_hash).i64(issued_after);
     auto r = read("SELECT user_id FROM tokens WHERE hash = $1 AND created_at >= $2", p);
-    if (r.count() == 0) return std::nullopt;
-    return static_cast<uint64_t>(r.i64(0, 0));
+    if (!r) return r.status();
+    if (r->count() == 0) return std::optional<uint64_t>();
+    return std::optional<uint64_t>(static_cast<uint64_t>(r->i64(0, 0)));
   }
   core::Status delete_token(const std::string& token_hash) override {
     Params p;
@@ -188,12 +190,13 @@ class PostgresStore final : public Store {
     return write("DELETE FROM tokens WHERE hash = $1", p);
   }
 
-  std::vector<TokenRow> tokens_of_user(uint64_t user_id) override {
+  core::Result<std::vector<TokenRow>> tokens_of_user(uint64_t user_id) override {
     Params p;
     p.i64(id64(user_id));
     auto r = read("SELECT hash, created_at FROM tokens WHERE user_id = $1 ORDER BY created_at DESC", p);
+    if (!r) return r.status();
     std::vector<TokenRow> out;
-    for (int i = 0; i < r.count(); ++i) out.push_back({r.str(i, 0), r.i64(i, 1)});
+    for (int i = 0; i < r->count(); ++i) out.push_back({r->str(i, 0), r->i64(i, 1)});
     return out;
   }
   core::Status delete_tokens_issued_before(int64_t before) override {
@@ -256,64 +259,70 @@ class PostgresStore final : public Store {
     return write("INSERT INTO chat(match_id, user_id, seat, text, at) VALUES ($1, $2, $3, $4, $5)", p);
   }
 
-  std::optional<MatchRow> load_match(uint64_t match_id) override {
+  core::Result<std::optional<MatchRow>> load_match(uint64_t match_id) override {
     Params p;
     p.i64(id64(match_id));
     static const std::string sql = match_select(" FROM matches WHERE id = $1");
     auto r = read(sql, p);
-    if (r.count() == 0) return std::nullopt;
-    return read_match(r, 0);
+    if (!r) return r.status();
+    if (r->count() == 0) return std::optional<MatchRow>();
+    return std::optional<MatchRow>(read_match(*r, 0));
   }
-  std::vector<SeatRow> seats(uint64_t match_id) override {
+  core::Result<std::vector<SeatRow>> seats(uint64_t match_id) override {
     Params p;
     p.i64(id64(match_id));
     auto r = read(
         "SELECT s.seat, s.user_id, u.name FROM match_seats s JOIN users u ON u.id = s.user_id "
         "WHERE s.match_id = $1 ORDER BY s.seat",
         p);
+    if (!r) return r.status();
     std::vector<SeatRow> out;
-    for (int i = 0; i < r.count(); ++i)
-      out.push_back({static_cast<int>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)), r.str(i, 2)});
+    for (int i = 0; i < r->count(); ++i)
+      out.push_back({static_cast<int>(r->i64(i, 0)), static_cast<uint64_t>(r->i64(i, 1)), r->str(i, 2)});
     return out;
   }
-  std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t match_id,
-                                                                 uint32_t below_seq) override {
+  core::Result<std::optional<std::pair<uint32_t, std::string>>> snapshot_below(uint64_t match_id,
+                                                                               uint32_t below_seq) override {
     Params p;
     p.i64(id64(match_id)).i64(below_seq);
     auto r = read(
         "SELECT seq, state FROM snapshots WHERE match_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT 1", p);
-    if (r.count() == 0) return std::nullopt;
-    return std::make_pair(static_cast<uint32_t>(r.i64(0, 0)), r.str(0, 1));
+    if (!r) return r.status();
+    if (r->count() == 0) return std::optional<std::pair<uint32_t, std::string>>();
+    return std::optional<std::pair<uint32_t, std::string>>(
+        std::make_pair(static_cast<uint32_t>(r->i64(0, 0)), r->str(0, 1)));
   }
-  std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) override {
+  core::Result<std::vector<EventRow>> events(uint64_t match_id, uint32_t from_seq) override {
     Params p;
     p.i64(id64(match_id)).i64(from_seq);
     auto r = read(
         "SELECT seq, seat, kind, action, user_id, client_action_id, at, target_seq FROM events "
         "WHERE match_id = $1 AND seq >= $2 ORDER BY seq",
         p);
+    if (!r) return r.status();
     std::vector<EventRow> out;
-    for (int i = 0; i < r.count(); ++i) {
+    for (int i = 0; i < r->count(); ++i) {
       EventRow e;
-      e.seq = static_cast<uint32_t>(r.i64(i, 0));
-      e.seat = static_cast<int>(r.i64(i, 1));
-      e.kind = static_cast<EventKind>(r.i64(i, 2));
-      e.action = r.str(i, 3);
-      e.user_id = static_cast<uint64_t>(r.i64(i, 4));
-      e.client_action_id = r.str(i, 5);
-      e.at = r.i64(i, 6);
-      e.target_seq = static_cast<uint32_t>(r.i64(i, 7));
+      e.seq = static_cast<uint32_t>(r->i64(i, 0));
+      e.seat = static_cast<int>(r->i64(i, 1));
+      e.kind = static_cast<EventKind>(r->i64(i, 2));
+      e.action = r->str(i, 3);
+      e.user_id = static_cast<uint64_t>(r->i64(i, 4));
+      e.client_action_id = r->str(i, 5);
+      e.at = r->i64(i, 6);
+      e.target_seq = static_cast<uint32_t>(r->i64(i, 7));
       out.push_back(std::move(e));
     }
     return out;
   }
-  uint32_t chat_line_count(uint64_t match_id) override {
+  core::Result<uint32_t> chat_line_count(uint64_t match_id) override {
     Params p;
     p.i64(id64(match_id));
     auto r = read("SELECT count(*) FROM chat WHERE match_id = $1", p);
-    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+    if (!r) return r.status();
+    return r->count() > 0 ? static_cast<uint32_t>(r->i64(0, 0)) : 0;
   }
-  std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) override {
+  core::Result<std::vector<ChatLine>> chat_lines(uint64_t match_id, uint32_t limit) override {
     Params p;
     p.i64(id64(match_id)).i64(limit);
     auto r = read(
@@ -321,27 +330,28 @@ class PostgresStore final : public Store {
         "(SELECT * FROM chat WHERE match_id = $1 ORDER BY id DESC LIMIT $2) c "
         "LEFT JOIN users u ON u.id = c.user_id ORDER BY c.id",
         p);
+    if (!r) return r.status();
     std::vector<ChatLine> out;
-    for (int i = 0; i < r.count(); ++i) {
+    for (int i = 0; i < r->count(); ++i) {
       ChatLine l;
       l.row.match_id = match_id;
-      l.row.user_id = static_cast<uint64_t>(r.i64(i, 0));
-      l.user_name = r.str(i, 1);
-      l.row.seat = static_cast<int>(r.i64(i, 2));
-      l.row.text = r.str(i, 3);
-      l.row.at = r.i64(i, 4);
+      l.row.user_id = static_cast<uint64_t>(r->i64(i, 0));
+      l.user_name = r->str(i, 1);
+      l.row.seat = static_cast<int>(r->i64(i, 2));
+      l.row.text = r->str(i, 3);
+      l.row.at = r->i64(i, 4);
       out.push_back(std::move(l));
     }
     return out;
   }
-  std::vector<MatchRow> open_matches(uint32_t limit) override {
+  core::Result<std::vector<MatchRow>> open_matches(uint32_t limit) override {
     Params p;
     p.i64(limit);
     static const std::string sql =
         match_select(" FROM matches WHERE status = 1 AND visibility = 0 ORDER BY id DESC LIMIT $1");
     return match_list(sql, p);
   }
-  std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) override {
+  core::Result<std::vector<MatchRow>> matches_of_user(uint64_t user_id, uint32_t limit) override {
     Params p;
     p.i64(id64(user_id)).i64(limit);
     static const std::string sql = match_select(
@@ -366,32 +376,35 @@ class PostgresStore final : public Store {
     q.text(name).text(level);
     auto r =
         read("SELECT id FROM users WHERE lower(name) = lower($1::text COLLATE \"C\") AND bot_level = $2", q);
-    if (r.count() == 0)
+    if (!r) return r.status();
+    if (r->count() == 0)
       return core::Status::invalid_argument("the bot name '" + name + "' belongs to a person");
-    return static_cast<uint64_t>(r.i64(0, 0));
+    return static_cast<uint64_t>(r->i64(0, 0));
   }
-  std::vector<uint64_t> matches_awaiting_bots() override {
+  core::Result<std::vector<uint64_t>> matches_awaiting_bots() override {
     return ids(
         "SELECT DISTINCT m.id FROM matches m JOIN match_seats s ON s.match_id = m.id "
         "JOIN users u ON u.id = s.user_id WHERE m.status = 2 AND u.bot_level <> '' "
         "AND ((m.awaiting >> s.seat::int) & 1) = 1 ORDER BY m.id");
   }
-  uint32_t open_matches_created_by(uint64_t user_id) override {
+  core::Result<uint32_t> open_matches_created_by(uint64_t user_id) override {
     Params p;
     p.i64(id64(user_id));
     auto r = read("SELECT count(*) FROM matches WHERE status = 1 AND created_by = $1", p);
-    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+    if (!r) return r.status();
+    return r->count() > 0 ? static_cast<uint32_t>(r->i64(0, 0)) : 0;
   }
-  uint32_t unfinished_matches_of(uint64_t user_id) override {
+  core::Result<uint32_t> unfinished_matches_of(uint64_t user_id) override {
     Params p;
     p.i64(id64(user_id));
     auto r = read(
         "SELECT count(DISTINCT m.id) FROM match_seats s JOIN matches m ON m.id = s.match_id "
         "WHERE s.user_id = $1 AND m.status IN (1, 2) AND m.tournament_id IS NULL",
         p);
-    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+    if (!r) return r.status();
+    return r->count() > 0 ? static_cast<uint32_t>(r->i64(0, 0)) : 0;
   }
-  std::vector<uint64_t> unfinished_matches() override {
+  core::Result<std::vector<uint64_t>> unfinished_matches() override {
     return ids("SELECT id FROM matches WHERE status <> 3 ORDER BY id");
   }
   core::Status prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) override {
@@ -425,7 +438,7 @@ class PostgresStore final : public Store {
     p.i64(id64(match_id)).i64(seq);
     return write("DELETE FROM snapshots WHERE match_id = $1 AND seq > $2", p);
   }
-  std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) override {
+  core::Result<std::vector<MyMatchRow>> my_matches(uint64_t user_id, uint32_t limit) override {
     // The same query as SQLite's (sqlite_store.cpp), with PostgreSQL's booleans.
     static const std::string sql =
         std::string("SELECT ") + kMatchColumns +
@@ -446,22 +459,24 @@ class PostgresStore final : public Store {
     Params p;
     p.i64(id64(user_id)).i64(limit);
     auto r = read(sql, p);
+    if (!r) return r.status();
     std::vector<MyMatchRow> out;
-    for (int i = 0; i < r.count(); ++i) {
+    for (int i = 0; i < r->count(); ++i) {
       MyMatchRow m;
-      m.match = read_match(r, i);
+      m.match = read_match(*r, i);
       // The columns after kMatchColumns.
-      m.your_turn = r.i64(i, kMatchColumnCount) != 0;
-      m.turn_since = r.i64(i, kMatchColumnCount + 1);
-      m.unread_chat = static_cast<uint32_t>(r.i64(i, kMatchColumnCount + 2));
-      m.unseen_result = r.i64(i, kMatchColumnCount + 3) != 0;
+      m.your_turn = r->i64(i, kMatchColumnCount) != 0;
+      m.turn_since = r->i64(i, kMatchColumnCount + 1);
+      m.unread_chat = static_cast<uint32_t>(r->i64(i, kMatchColumnCount + 2));
+      m.unseen_result = r->i64(i, kMatchColumnCount + 3) != 0;
       out.push_back(std::move(m));
     }
     return out;
   }
-  uint64_t match_count() override {
+  core::Result<uint64_t> match_count() override {
     auto r = read("SELECT count(*) FROM matches", Params());
-    return r.count() > 0 ? static_cast<uint64_t>(r.i64(0, 0)) : 0;
+    if (!r) return r.status();
+    return r->count() > 0 ? static_cast<uint64_t>(r->i64(0, 0)) : 0;
   }
 
   core::Result<uint64_t> put_tournament(uint64_t id, const std::string& event, int64_t now) override {
@@ -474,10 +489,11 @@ class PostgresStore final : public Store {
       return st;
     return id;
   }
-  std::vector<std::pair<uint64_t, std::string>> tournaments() override {
+  core::Result<std::vector<std::pair<uint64_t, std::string>>> tournaments() override {
     auto r = read("SELECT id, event FROM tournaments ORDER BY id", Params());
+    if (!r) return r.status();
     std::vector<std::pair<uint64_t, std::string>> out;
-    for (int i = 0; i < r.count(); ++i) out.emplace_back(static_cast<uint64_t>(r.i64(i, 0)), r.str(i, 1));
+    for (int i = 0; i < r->count(); ++i) out.emplace_back(static_cast<uint64_t>(r->i64(i, 0)), r->str(i, 1));
     return out;
   }
   core::Status link_tournament_match(const TournamentMatchRow& t) override {
@@ -496,16 +512,17 @@ class PostgresStore final : public Store {
     p.i64(id64(match_id));
     return write("UPDATE tournament_matches SET recorded = 1 WHERE match_id = $1", p);
   }
-  std::vector<TournamentMatchRow> tournament_matches() override {
+  core::Result<std::vector<TournamentMatchRow>> tournament_matches() override {
     auto r = read(
         "SELECT match_id, tournament_id, round, board, game, recorded FROM tournament_matches ORDER BY "
         "match_id",
         Params());
+    if (!r) return r.status();
     std::vector<TournamentMatchRow> out;
-    for (int i = 0; i < r.count(); ++i) {
-      out.push_back({static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)),
-                     static_cast<int>(r.i64(i, 2)), static_cast<int>(r.i64(i, 3)),
-                     static_cast<int>(r.i64(i, 4)), r.i64(i, 5) != 0});
+    for (int i = 0; i < r->count(); ++i) {
+      out.push_back({static_cast<uint64_t>(r->i64(i, 0)), static_cast<uint64_t>(r->i64(i, 1)),
+                     static_cast<int>(r->i64(i, 2)), static_cast<int>(r->i64(i, 3)),
+                     static_cast<int>(r->i64(i, 4)), r->i64(i, 5) != 0});
     }
     return out;
   }
@@ -517,10 +534,11 @@ class PostgresStore final : public Store {
         "excluded.pool",
         p);
   }
-  std::vector<std::pair<std::string, std::string>> rating_pools() override {
+  core::Result<std::vector<std::pair<std::string, std::string>>> rating_pools() override {
     auto r = read("SELECT key, pool FROM rating_pools ORDER BY key", Params());
+    if (!r) return r.status();
     std::vector<std::pair<std::string, std::string>> out;
-    for (int i = 0; i < r.count(); ++i) out.emplace_back(r.str(i, 0), r.str(i, 1));
+    for (int i = 0; i < r->count(); ++i) out.emplace_back(r->str(i, 0), r->str(i, 1));
     return out;
   }
   core::Status mark_ratings_recorded(uint64_t match_id) override {
@@ -528,14 +546,15 @@ class PostgresStore final : public Store {
     p.i64(id64(match_id));
     return write("UPDATE matches SET ratings_recorded = 1 WHERE id = $1", p);
   }
-  std::vector<uint64_t> rated_matches_unrecorded() override {
+  core::Result<std::vector<uint64_t>> rated_matches_unrecorded() override {
     // As SQLite's: the partial index matches_rating_due holds only rated matches not yet recorded.
     auto r = read(
         "SELECT id FROM matches WHERE rated = 1 AND ratings_recorded = 0 AND status = 3 "
         "AND tournament_id IS NULL ORDER BY id",
         Params());
+    if (!r) return r.status();
     std::vector<uint64_t> out;
-    for (int i = 0; i < r.count(); ++i) out.push_back(static_cast<uint64_t>(r.i64(i, 0)));
+    for (int i = 0; i < r->count(); ++i) out.push_back(static_cast<uint64_t>(r->i64(i, 0)));
     return out;
   }
 
@@ -544,18 +563,20 @@ class PostgresStore final : public Store {
     p.text(clock).i64(wake_at).i64(id64(match_id));
     return write("UPDATE matches SET clock = $1, wake_at = NULLIF($2::bigint, 0) WHERE id = $3", p);
   }
-  std::vector<std::pair<uint64_t, int64_t>> clock_wakes() override {
+  core::Result<std::vector<std::pair<uint64_t, int64_t>>> clock_wakes() override {
     auto r = read("SELECT id, wake_at FROM matches WHERE wake_at IS NOT NULL", Params());
+    if (!r) return r.status();
     std::vector<std::pair<uint64_t, int64_t>> out;
-    for (int i = 0; i < r.count(); ++i) out.emplace_back(static_cast<uint64_t>(r.i64(i, 0)), r.i64(i, 1));
+    for (int i = 0; i < r->count(); ++i) out.emplace_back(static_cast<uint64_t>(r->i64(i, 0)), r->i64(i, 1));
     return out;
   }
-  ProfileRow profile(uint64_t user_id) override {
+  core::Result<ProfileRow> profile(uint64_t user_id) override {
     Params p;
     p.i64(id64(user_id));
     auto r = read("SELECT webhook_url, notify_flags FROM users WHERE id = $1", p);
-    if (r.count() == 0) return {user_id, {}, 7};
-    return {user_id, r.str(0, 0), static_cast<uint32_t>(r.i64(0, 1))};
+    if (!r) return r.status();
+    if (r->count() == 0) return ProfileRow{user_id, {}, 7};
+    return ProfileRow{user_id, r->str(0, 0), static_cast<uint32_t>(r->i64(0, 1))};
   }
   core::Status put_profile(const ProfileRow& row) override {
     Params p;
@@ -572,15 +593,16 @@ class PostgresStore final : public Store {
     p.i64(ends_at).i64(id64(vacation_id));
     return write("UPDATE vacations SET ends_at = $1 WHERE id = $2", p);
   }
-  std::vector<VacationRow> vacations(int64_t after) override {
+  core::Result<std::vector<VacationRow>> vacations(int64_t after) override {
     Params p;
     p.i64(after);
     auto r = read(
         "SELECT id, user_id, starts_at, ends_at FROM vacations WHERE ends_at > $1 ORDER BY starts_at, id", p);
+    if (!r) return r.status();
     std::vector<VacationRow> out;
-    for (int i = 0; i < r.count(); ++i)
-      out.push_back(
-          {static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)), r.i64(i, 2), r.i64(i, 3)});
+    for (int i = 0; i < r->count(); ++i)
+      out.push_back({static_cast<uint64_t>(r->i64(i, 0)), static_cast<uint64_t>(r->i64(i, 1)), r->i64(i, 2),
+                     r->i64(i, 3)});
     return out;
   }
   core::Result<uint64_t> add_outbox(const OutboxRow& row) override {
@@ -627,31 +649,28 @@ class PostgresStore final : public Store {
     p.i64(before);
     return write("DELETE FROM shared_counters WHERE ends_at < $1", p);
   }
-  std::vector<OutboxRow> outbox() override {
+  core::Result<std::vector<OutboxRow>> outbox() override {
     auto r =
         read("SELECT id, user_id, url, body, attempts, next_at FROM webhook_outbox ORDER BY id", Params());
+    if (!r) return r.status();
     std::vector<OutboxRow> out;
-    for (int i = 0; i < r.count(); ++i) {
-      out.push_back({static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)), r.str(i, 2),
-                     r.str(i, 3), static_cast<int>(r.i64(i, 4)), r.i64(i, 5)});
+    for (int i = 0; i < r->count(); ++i) {
+      out.push_back({static_cast<uint64_t>(r->i64(i, 0)), static_cast<uint64_t>(r->i64(i, 1)), r->str(i, 2),
+                     r->str(i, 3), static_cast<int>(r->i64(i, 4)), r->i64(i, 5)});
     }
     return out;
   }
 
   // E-mail notices (migrations/postgres/0002_email.sql), as sqlite_store.cpp does them.
-  std::optional<EmailRow> email(uint64_t user_id) override {
+  core::Result<std::optional<EmailRow>> email(uint64_t user_id) override {
     Params p;
     p.i64(id64(user_id));
-    auto rows = email_query("WHERE user_id = $1", p);
-    if (rows.empty()) return std::nullopt;
-    return rows[0];
+    return first(email_query("WHERE user_id = $1", p));
   }
-  std::optional<EmailRow> email_by_unsubscribe(const std::string& secret) override {
+  core::Result<std::optional<EmailRow>> email_by_unsubscribe(const std::string& secret) override {
     Params p;
     p.text(secret);
-    auto rows = email_query("WHERE unsubscribe = $1", p);
-    if (rows.empty()) return std::nullopt;
-    return rows[0];
+    return first(email_query("WHERE unsubscribe = $1", p));
   }
   core::Status put_email(const EmailRow& row) override {
     Params user;
@@ -675,7 +694,7 @@ class PostgresStore final : public Store {
             "digest_due = excluded.digest_due",
         p);
   }
-  std::vector<EmailRow> digests_due(int64_t now, uint32_t limit) override {
+  core::Result<std::vector<EmailRow>> digests_due(int64_t now, uint32_t limit) override {
     Params p;
     p.i64(now).i64(limit);
     return email_query(
@@ -693,27 +712,29 @@ class PostgresStore final : public Store {
     if (!r) return r.status();
     return r->count() > 0;
   }
-  std::vector<EmailOutboxRow> emails_due(int64_t now, uint32_t limit) override {
+  core::Result<std::vector<EmailOutboxRow>> emails_due(int64_t now, uint32_t limit) override {
     Params p;
     p.i64(now).i64(limit);
     auto r = read(
         "SELECT id, user_id, dedupe, to_address, message, attempts, next_at, created_at FROM email_outbox "
         "WHERE sent_at = 0 AND next_at <= $1 ORDER BY next_at, id LIMIT $2",
         p);
+    if (!r) return r.status();
     std::vector<EmailOutboxRow> out;
-    for (int i = 0; i < r.count(); ++i) {
-      out.push_back({static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)), r.str(i, 2),
-                     r.str(i, 3), r.str(i, 4), static_cast<int>(r.i64(i, 5)), r.i64(i, 6), r.i64(i, 7)});
+    for (int i = 0; i < r->count(); ++i) {
+      out.push_back({static_cast<uint64_t>(r->i64(i, 0)), static_cast<uint64_t>(r->i64(i, 1)), r->str(i, 2),
+                     r->str(i, 3), r->str(i, 4), static_cast<int>(r->i64(i, 5)), r->i64(i, 6), r->i64(i, 7)});
     }
     return out;
   }
-  int64_t email_next_at() override {
+  core::Result<int64_t> email_next_at() override {
     auto r = read(
         "SELECT COALESCE(min(t), 0) FROM (SELECT min(next_at) AS t FROM email_outbox WHERE sent_at = 0 "
         "UNION ALL SELECT min(due_at) FROM turn_emails "
         "UNION ALL SELECT min(digest_due) FROM user_email WHERE verified = 1 AND (choices & 2) <> 0) due",
         Params());
-    return r.count() > 0 ? r.i64(0, 0) : 0;
+    if (!r) return r.status();
+    return r->count() > 0 ? r->i64(0, 0) : 0;
   }
   core::Status email_sent(uint64_t id, int64_t at, int64_t forget_before) override {
     Params p;
@@ -738,17 +759,18 @@ class PostgresStore final : public Store {
         "ON CONFLICT (user_id, match_id) DO NOTHING",
         p);
   }
-  std::vector<TurnEmailRow> turn_emails_due(int64_t now, uint32_t limit) override {
+  core::Result<std::vector<TurnEmailRow>> turn_emails_due(int64_t now, uint32_t limit) override {
     Params p;
     p.i64(now).i64(limit);
     auto r = read(
         "SELECT user_id, match_id, seq, due_at, text FROM turn_emails WHERE due_at <= $1 ORDER BY due_at "
         "LIMIT $2",
         p);
+    if (!r) return r.status();
     std::vector<TurnEmailRow> out;
-    for (int i = 0; i < r.count(); ++i) {
-      out.push_back({static_cast<uint64_t>(r.i64(i, 0)), static_cast<uint64_t>(r.i64(i, 1)),
-                     static_cast<uint32_t>(r.i64(i, 2)), r.i64(i, 3), r.str(i, 4)});
+    for (int i = 0; i < r->count(); ++i) {
+      out.push_back({static_cast<uint64_t>(r->i64(i, 0)), static_cast<uint64_t>(r->i64(i, 1)),
+                     static_cast<uint32_t>(r->i64(i, 2)), r->i64(i, 3), r->str(i, 4)});
     }
     return out;
   }
@@ -757,11 +779,12 @@ class PostgresStore final : public Store {
     p.i64(id64(user_id)).i64(id64(match_id));
     return write("DELETE FROM turn_emails WHERE user_id = $1 AND match_id = $2", p);
   }
-  uint32_t seen_seq(uint64_t user_id, uint64_t match_id) override {
+  core::Result<uint32_t> seen_seq(uint64_t user_id, uint64_t match_id) override {
     Params p;
     p.i64(id64(user_id)).i64(id64(match_id));
     auto r = read("SELECT seen_seq FROM match_seen WHERE user_id = $1 AND match_id = $2", p);
-    return r.count() > 0 ? static_cast<uint32_t>(r.i64(0, 0)) : 0;
+    if (!r) return r.status();
+    return r->count() > 0 ? static_cast<uint32_t>(r->i64(0, 0)) : 0;
   }
 
   // Leases (migrations/postgres/0005_match_leases.sql). Lock waits go one way only, so two
@@ -809,9 +832,9 @@ class PostgresStore final : public Store {
     if (!inserted) return inserted.status();
     if (inserted->count() > 0) return LeaseTake{static_cast<uint64_t>(inserted->i64(0, 0)), node};
     auto holder = read("SELECT node FROM match_leases WHERE match_id = $1", p);
-    if (!failure_) return failure_;
-    if (holder.count() == 0) return core::Status::not_found("There is no match " + std::to_string(match_id));
-    return LeaseTake{0, holder.str(0, 0)};
+    if (!holder) return holder.status();
+    if (holder->count() == 0) return core::Status::not_found("There is no match " + std::to_string(match_id));
+    return LeaseTake{0, holder->str(0, 0)};
   }
   core::Result<std::vector<uint64_t>> renew_leases(const std::string& node,
                                                    const std::vector<std::pair<uint64_t, uint64_t>>& held,
@@ -864,22 +887,29 @@ class PostgresStore final : public Store {
   static constexpr const char* kEmailColumns =
       "user_id, address, verified, code_hash, code_expires, code_tries, code_sent_at, choices, turn_delay, "
       "unsubscribe, digest_due";
-  std::vector<EmailRow> email_query(const char* where, const Params& p) {
+  // The first row of a read, if any.
+  static core::Result<std::optional<EmailRow>> first(core::Result<std::vector<EmailRow>> rows) {
+    if (!rows) return rows.status();
+    if (rows->empty()) return std::optional<EmailRow>();
+    return std::optional<EmailRow>(std::move(rows->front()));
+  }
+  core::Result<std::vector<EmailRow>> email_query(const char* where, const Params& p) {
     auto r = read(std::string("SELECT ") + kEmailColumns + " FROM user_email " + where, p);
+    if (!r) return r.status();
     std::vector<EmailRow> out;
-    for (int i = 0; i < r.count(); ++i) {
+    for (int i = 0; i < r->count(); ++i) {
       EmailRow e;
-      e.user_id = static_cast<uint64_t>(r.i64(i, 0));
-      e.address = r.str(i, 1);
-      e.verified = r.i64(i, 2) != 0;
-      e.code_hash = r.str(i, 3);
-      e.code_expires = r.i64(i, 4);
-      e.code_tries = static_cast<int>(r.i64(i, 5));
-      e.code_sent_at = r.i64(i, 6);
-      e.choices = static_cast<uint32_t>(r.i64(i, 7));
-      e.turn_delay = r.i64(i, 8);
-      e.unsubscribe = r.str(i, 9);
-      e.digest_due = r.i64(i, 10);
+      e.user_id = static_cast<uint64_t>(r->i64(i, 0));
+      e.address = r->str(i, 1);
+      e.verified = r->i64(i, 2) != 0;
+      e.code_hash = r->str(i, 3);
+      e.code_expires = r->i64(i, 4);
+      e.code_tries = static_cast<int>(r->i64(i, 5));
+      e.code_sent_at = r->i64(i, 6);
+      e.choices = static_cast<uint32_t>(r->i64(i, 7));
+      e.turn_delay = r->i64(i, 8);
+      e.unsubscribe = r->str(i, 9);
+      e.digest_due = r->i64(i, 10);
       out.push_back(std::move(e));
     }
     return out;
@@ -950,32 +980,35 @@ class PostgresStore final : public Store {
     if (r->count() == 0) return failed(core::Status::corruption("PostgreSQL: an insert returned no id"));
     return static_cast<uint64_t>(r->i64(0, 0));
   }
-  // No rows when it fails. Inside a transaction a failed statement aborts it, so the failure is
-  // kept like a write's: the batch could not commit anyway.
-  Rows read(std::string_view sql, const Params& p) {
+  // A failed read is an error for the caller, never "no rows". Inside a transaction a failed
+  // statement aborts it, so the failure is kept like a write's: the batch could not commit anyway.
+  core::Result<Rows> read(std::string_view sql, const Params& p) {
     if (p.impossible()) return Rows();  // nothing stored equals a text PostgreSQL cannot hold
     auto r = conn_->run(sql, p);
     if (!r) {
-      if (in_transaction_) (void)failed(r.status());
-      return Rows();
+      if (in_transaction_) return failed(r.status());
+      return r.status();
     }
-    return std::move(r.value());
+    return r;
   }
-  std::optional<UserRow> user_query(std::string_view sql, const Params& p) {
+  core::Result<std::optional<UserRow>> user_query(std::string_view sql, const Params& p) {
     auto r = read(sql, p);
-    if (r.count() == 0) return std::nullopt;
-    return UserRow{static_cast<uint64_t>(r.i64(0, 0)), r.str(0, 1), r.str(0, 2)};
+    if (!r) return r.status();
+    if (r->count() == 0) return std::optional<UserRow>();
+    return std::optional<UserRow>(UserRow{static_cast<uint64_t>(r->i64(0, 0)), r->str(0, 1), r->str(0, 2)});
   }
-  std::vector<MatchRow> match_list(std::string_view sql, const Params& p) {
+  core::Result<std::vector<MatchRow>> match_list(std::string_view sql, const Params& p) {
     auto r = read(sql, p);
+    if (!r) return r.status();
     std::vector<MatchRow> out;
-    for (int i = 0; i < r.count(); ++i) out.push_back(read_match(r, i));
+    for (int i = 0; i < r->count(); ++i) out.push_back(read_match(*r, i));
     return out;
   }
-  std::vector<uint64_t> ids(std::string_view sql) {
+  core::Result<std::vector<uint64_t>> ids(std::string_view sql) {
     auto r = read(sql, Params());
+    if (!r) return r.status();
     std::vector<uint64_t> out;
-    for (int i = 0; i < r.count(); ++i) out.push_back(static_cast<uint64_t>(r.i64(i, 0)));
+    for (int i = 0; i < r->count(); ++i) out.push_back(static_cast<uint64_t>(r->i64(i, 0)));
     return out;
   }
 

@@ -61,6 +61,7 @@ class Stmt {
   // SQLITE_ROW, SQLITE_DONE or an error code.
   int step() { return sqlite3_step(stmt_); }
   void reset() {
+    if (!stmt_) return;  // never prepared (its table is missing): step() failed with SQLITE_MISUSE
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
   }
@@ -205,11 +206,11 @@ class SqliteStore final : public Store {
     return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
   }
 
-  std::optional<UserRow> find_user_by_name(const std::string& name) override {
+  core::Result<std::optional<UserRow>> find_user_by_name(const std::string& name) override {
     return user_query("SELECT id, name, password_hash FROM users WHERE name = ?",
                       [&](Stmt& s) { s.bind_text(1, name); });
   }
-  std::optional<UserRow> find_user(uint64_t id) override {
+  core::Result<std::optional<UserRow>> find_user(uint64_t id) override {
     return user_query("SELECT id, name, password_hash FROM users WHERE id = ?",
                       [&](Stmt& s) { s.bind(1, static_cast<int64_t>(id)); });
   }
@@ -219,12 +220,12 @@ class SqliteStore final : public Store {
     s.bind(1, token_hash).bind(2, static_cast<int64_t>(user_id)).bind(3, now);
     return write(s);
   }
-  std::optional<uint64_t> user_for_token(const std::string& token_hash, int64_t issued_after) override {
+  core::Result<std::optional<uint64_t>> user_for_token(const std::string& token_hash,
+                                                       int64_t issued_after) override {
     Stmt& s = stmt("SELECT user_id FROM tokens WHERE hash = ? AND created_at >= ?");
     s.bind(1, token_hash).bind(2, issued_after);
     std::optional<uint64_t> out;
-    if (s.step() == SQLITE_ROW) out = static_cast<uint64_t>(s.i64(0));
-    s.reset();
+    if (auto st = rows(s, [&] { out = static_cast<uint64_t>(s.i64(0)); }); !st) return st;
     return out;
   }
   core::Status delete_token(const std::string& token_hash) override {
@@ -233,19 +234,18 @@ class SqliteStore final : public Store {
     return write(s);
   }
 
-  uint32_t chat_line_count(uint64_t match_id) override {
+  core::Result<uint32_t> chat_line_count(uint64_t match_id) override {
     Stmt& s = stmt("SELECT COUNT(*) FROM chat WHERE match_id = ?");  // chat_by_match covers it
     s.bind(1, static_cast<int64_t>(match_id));
-    uint32_t n = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
-    s.reset();
+    uint32_t n = 0;
+    if (auto st = rows(s, [&] { n = static_cast<uint32_t>(s.i64(0)); }); !st) return st;
     return n;
   }
-  std::vector<TokenRow> tokens_of_user(uint64_t user_id) override {
+  core::Result<std::vector<TokenRow>> tokens_of_user(uint64_t user_id) override {
     Stmt& s = stmt("SELECT hash, created_at FROM tokens WHERE user_id = ? ORDER BY created_at DESC");
     s.bind(1, static_cast<int64_t>(user_id));
     std::vector<TokenRow> out;
-    while (s.step() == SQLITE_ROW) out.push_back({s.str(0), s.i64(1)});
-    s.reset();
+    if (auto st = rows(s, [&] { out.push_back({s.str(0), s.i64(1)}); }); !st) return st;
     return out;
   }
   core::Status delete_tokens_issued_before(int64_t before) override {
@@ -308,82 +308,88 @@ class SqliteStore final : public Store {
     return write(s);
   }
 
-  std::optional<MatchRow> load_match(uint64_t match_id) override {
+  core::Result<std::optional<MatchRow>> load_match(uint64_t match_id) override {
     Stmt& s = stmt(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE id = ?");
     s.bind(1, static_cast<int64_t>(match_id));
     std::optional<MatchRow> out;
-    if (s.step() == SQLITE_ROW) out = read_match(s);
-    s.reset();
+    if (auto st = rows(s, [&] { out = read_match(s); }); !st) return st;
     return out;
   }
-  std::vector<SeatRow> seats(uint64_t match_id) override {
+  core::Result<std::vector<SeatRow>> seats(uint64_t match_id) override {
     Stmt& s = stmt(
         "SELECT s.seat, s.user_id, u.name FROM match_seats s JOIN users u ON u.id = s.user_id "
         "WHERE s.match_id = ? ORDER BY s.seat");
     s.bind(1, static_cast<int64_t>(match_id));
     std::vector<SeatRow> out;
-    while (s.step() == SQLITE_ROW)
-      out.push_back({static_cast<int>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.str(2)});
-    s.reset();
+    if (auto st =
+            rows(s,
+                 [&] {
+                   out.push_back({static_cast<int>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.str(2)});
+                 });
+        !st)
+      return st;
     return out;
   }
-  std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t match_id,
-                                                                 uint32_t below_seq) override {
+  core::Result<std::optional<std::pair<uint32_t, std::string>>> snapshot_below(uint64_t match_id,
+                                                                               uint32_t below_seq) override {
     Stmt& s =
         stmt("SELECT seq, state FROM snapshots WHERE match_id = ? AND seq < ? ORDER BY seq DESC LIMIT 1");
     s.bind(1, static_cast<int64_t>(match_id)).bind(2, below_seq);
     std::optional<std::pair<uint32_t, std::string>> out;
-    if (s.step() == SQLITE_ROW) out.emplace(static_cast<uint32_t>(s.i64(0)), s.str(1));
-    s.reset();
+    if (auto st = rows(s, [&] { out.emplace(static_cast<uint32_t>(s.i64(0)), s.str(1)); }); !st) return st;
     return out;
   }
-  std::vector<EventRow> events(uint64_t match_id, uint32_t from_seq) override {
+  core::Result<std::vector<EventRow>> events(uint64_t match_id, uint32_t from_seq) override {
     Stmt& s = stmt(
         "SELECT seq, seat, kind, action, user_id, client_action_id, at, target_seq FROM events "
         "WHERE match_id = ? AND seq >= ? ORDER BY seq");
     s.bind(1, static_cast<int64_t>(match_id)).bind(2, from_seq);
     std::vector<EventRow> out;
-    while (s.step() == SQLITE_ROW) {
-      EventRow e;
-      e.seq = static_cast<uint32_t>(s.i64(0));
-      e.seat = static_cast<int>(s.i64(1));
-      e.kind = static_cast<EventKind>(s.i64(2));
-      e.action = s.str(3);
-      e.user_id = static_cast<uint64_t>(s.i64(4));
-      e.client_action_id = s.str(5);
-      e.at = s.i64(6);
-      e.target_seq = static_cast<uint32_t>(s.i64(7));
-      out.push_back(std::move(e));
-    }
-    s.reset();
+    if (auto st = rows(s,
+                       [&] {
+                         EventRow e;
+                         e.seq = static_cast<uint32_t>(s.i64(0));
+                         e.seat = static_cast<int>(s.i64(1));
+                         e.kind = static_cast<EventKind>(s.i64(2));
+                         e.action = s.str(3);
+                         e.user_id = static_cast<uint64_t>(s.i64(4));
+                         e.client_action_id = s.str(5);
+                         e.at = s.i64(6);
+                         e.target_seq = static_cast<uint32_t>(s.i64(7));
+                         out.push_back(std::move(e));
+                       });
+        !st)
+      return st;
     return out;
   }
-  std::vector<ChatLine> chat_lines(uint64_t match_id, uint32_t limit) override {
+  core::Result<std::vector<ChatLine>> chat_lines(uint64_t match_id, uint32_t limit) override {
     Stmt& s = stmt(
         "SELECT c.user_id, COALESCE(u.name, ''), c.seat, c.text, c.at FROM "
         "(SELECT * FROM chat WHERE match_id = ? ORDER BY id DESC LIMIT ?) c "
         "LEFT JOIN users u ON u.id = c.user_id ORDER BY c.id");
     s.bind(1, static_cast<int64_t>(match_id)).bind(2, static_cast<int64_t>(limit));
     std::vector<ChatLine> out;
-    while (s.step() == SQLITE_ROW) {
-      ChatLine l;
-      l.row.match_id = match_id;
-      l.row.user_id = static_cast<uint64_t>(s.i64(0));
-      l.user_name = s.str(1);
-      l.row.seat = static_cast<int>(s.i64(2));
-      l.row.text = s.str(3);
-      l.row.at = s.i64(4);
-      out.push_back(std::move(l));
-    }
-    s.reset();
+    if (auto st = rows(s,
+                       [&] {
+                         ChatLine l;
+                         l.row.match_id = match_id;
+                         l.row.user_id = static_cast<uint64_t>(s.i64(0));
+                         l.user_name = s.str(1);
+                         l.row.seat = static_cast<int>(s.i64(2));
+                         l.row.text = s.str(3);
+                         l.row.at = s.i64(4);
+                         out.push_back(std::move(l));
+                       });
+        !st)
+      return st;
     return out;
   }
-  std::vector<MatchRow> open_matches(uint32_t limit) override {
+  core::Result<std::vector<MatchRow>> open_matches(uint32_t limit) override {
     return match_list(std::string("SELECT ") + kMatchColumns +
                           " FROM matches WHERE status = 1 AND visibility = 0 ORDER BY id DESC LIMIT ?",
                       [&](Stmt& s) { s.bind(1, limit); });
   }
-  std::vector<MatchRow> matches_of_user(uint64_t user_id, uint32_t limit) override {
+  core::Result<std::vector<MatchRow>> matches_of_user(uint64_t user_id, uint32_t limit) override {
     return match_list(std::string("SELECT ") + kMatchColumns +
                           " FROM matches WHERE id IN (SELECT match_id FROM match_seats WHERE user_id = ?) "
                           "ORDER BY id DESC LIMIT ?",
@@ -400,44 +406,41 @@ class SqliteStore final : public Store {
     Stmt& s = stmt("SELECT id FROM users WHERE name = ? AND bot_level = ?");
     s.bind_text(1, name).bind_text(2, level);
     std::optional<uint64_t> id;
-    if (s.step() == SQLITE_ROW) id = static_cast<uint64_t>(s.i64(0));
-    s.reset();
+    if (auto st = rows(s, [&] { id = static_cast<uint64_t>(s.i64(0)); }); !st) return st;
     if (!id) return core::Status::invalid_argument("the bot name '" + name + "' belongs to a person");
     return *id;
   }
-  std::vector<uint64_t> matches_awaiting_bots() override {
+  core::Result<std::vector<uint64_t>> matches_awaiting_bots() override {
     Stmt& s = stmt(
         "SELECT DISTINCT m.id FROM matches m JOIN match_seats s ON s.match_id = m.id "
         "JOIN users u ON u.id = s.user_id WHERE m.status = 2 AND u.bot_level != '' "
         "AND (m.awaiting >> s.seat) & 1 ORDER BY m.id");
     std::vector<uint64_t> out;
-    while (s.step() == SQLITE_ROW) out.push_back(static_cast<uint64_t>(s.i64(0)));
-    s.reset();
+    if (auto st = rows(s, [&] { out.push_back(static_cast<uint64_t>(s.i64(0))); }); !st) return st;
     return out;
   }
-  uint32_t open_matches_created_by(uint64_t user_id) override {
+  core::Result<uint32_t> open_matches_created_by(uint64_t user_id) override {
     // matches_open (status, visibility, id) narrows this to the few OPEN matches.
     Stmt& s = stmt("SELECT COUNT(*) FROM matches WHERE status = 1 AND created_by = ?");
     s.bind(1, static_cast<int64_t>(user_id));
-    uint32_t n = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
-    s.reset();
+    uint32_t n = 0;
+    if (auto st = rows(s, [&] { n = static_cast<uint32_t>(s.i64(0)); }); !st) return st;
     return n;
   }
-  uint32_t unfinished_matches_of(uint64_t user_id) override {
+  core::Result<uint32_t> unfinished_matches_of(uint64_t user_id) override {
     // seats_by_user (user_id, match_id) finds the user's seats; each match row is one lookup.
     Stmt& s = stmt(
         "SELECT COUNT(DISTINCT m.id) FROM match_seats ms JOIN matches m ON m.id = ms.match_id "
         "WHERE ms.user_id = ? AND m.status IN (1, 2) AND m.tournament_id IS NULL");
     s.bind(1, static_cast<int64_t>(user_id));
-    uint32_t n = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
-    s.reset();
+    uint32_t n = 0;
+    if (auto st = rows(s, [&] { n = static_cast<uint32_t>(s.i64(0)); }); !st) return st;
     return n;
   }
-  std::vector<uint64_t> unfinished_matches() override {
+  core::Result<std::vector<uint64_t>> unfinished_matches() override {
     Stmt& s = stmt("SELECT id FROM matches WHERE status != 3 ORDER BY id");
     std::vector<uint64_t> out;
-    while (s.step() == SQLITE_ROW) out.push_back(static_cast<uint64_t>(s.i64(0)));
-    s.reset();
+    if (auto st = rows(s, [&] { out.push_back(static_cast<uint64_t>(s.i64(0))); }); !st) return st;
     return out;
   }
   core::Status prompts_started(uint64_t match_id, int64_t now, uint32_t prompt_started) override {
@@ -467,7 +470,7 @@ class SqliteStore final : public Store {
     s.bind(1, static_cast<int64_t>(match_id)).bind(2, seq);
     return write(s);
   }
-  std::vector<MyMatchRow> my_matches(uint64_t user_id, uint32_t limit) override {
+  core::Result<std::vector<MyMatchRow>> my_matches(uint64_t user_id, uint32_t limit) override {
     // One pass over the user's seats (seats_by_user), each match's extras by primary key or
     // index (chat_by_match counts only the lines after the seen one); sorted in SQL.
     Stmt& s =
@@ -488,23 +491,25 @@ class SqliteStore final : public Store {
              "  CASE WHEN your_turn THEN turn_since ELSE 0 END, last_activity DESC, id DESC LIMIT ?2");
     s.bind(1, static_cast<int64_t>(user_id)).bind(2, limit);
     std::vector<MyMatchRow> out;
-    while (s.step() == SQLITE_ROW) {
-      MyMatchRow r;
-      r.match = read_match(s);
-      // The columns after kMatchColumns.
-      r.your_turn = s.i64(kMatchColumnCount) != 0;
-      r.turn_since = s.i64(kMatchColumnCount + 1);
-      r.unread_chat = static_cast<uint32_t>(s.i64(kMatchColumnCount + 2));
-      r.unseen_result = s.i64(kMatchColumnCount + 3) != 0;
-      out.push_back(std::move(r));
-    }
-    s.reset();
+    if (auto st = rows(s,
+                       [&] {
+                         MyMatchRow r;
+                         r.match = read_match(s);
+                         // The columns after kMatchColumns.
+                         r.your_turn = s.i64(kMatchColumnCount) != 0;
+                         r.turn_since = s.i64(kMatchColumnCount + 1);
+                         r.unread_chat = static_cast<uint32_t>(s.i64(kMatchColumnCount + 2));
+                         r.unseen_result = s.i64(kMatchColumnCount + 3) != 0;
+                         out.push_back(std::move(r));
+                       });
+        !st)
+      return st;
     return out;
   }
-  uint64_t match_count() override {
+  core::Result<uint64_t> match_count() override {
     Stmt& s = stmt("SELECT count(*) FROM matches");
-    uint64_t n = s.step() == SQLITE_ROW ? static_cast<uint64_t>(s.i64(0)) : 0;
-    s.reset();
+    uint64_t n = 0;
+    if (auto st = rows(s, [&] { n = static_cast<uint64_t>(s.i64(0)); }); !st) return st;
     return n;
   }
 
@@ -519,11 +524,11 @@ class SqliteStore final : public Store {
     if (auto st = write(s); !st) return st;
     return id;
   }
-  std::vector<std::pair<uint64_t, std::string>> tournaments() override {
+  core::Result<std::vector<std::pair<uint64_t, std::string>>> tournaments() override {
     Stmt& s = stmt("SELECT id, event FROM tournaments ORDER BY id");
     std::vector<std::pair<uint64_t, std::string>> out;
-    while (s.step() == SQLITE_ROW) out.emplace_back(static_cast<uint64_t>(s.i64(0)), s.str(1));
-    s.reset();
+    if (auto st = rows(s, [&] { out.emplace_back(static_cast<uint64_t>(s.i64(0)), s.str(1)); }); !st)
+      return st;
     return out;
   }
   core::Status link_tournament_match(const TournamentMatchRow& r) override {
@@ -539,17 +544,19 @@ class SqliteStore final : public Store {
     s.bind(1, static_cast<int64_t>(match_id));
     return write(s);
   }
-  std::vector<TournamentMatchRow> tournament_matches() override {
+  core::Result<std::vector<TournamentMatchRow>> tournament_matches() override {
     Stmt& s = stmt(
         "SELECT match_id, tournament_id, round, board, game, recorded FROM tournament_matches "
         "ORDER BY match_id");
     std::vector<TournamentMatchRow> out;
-    while (s.step() == SQLITE_ROW) {
-      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)),
-                     static_cast<int>(s.i64(2)), static_cast<int>(s.i64(3)), static_cast<int>(s.i64(4)),
-                     s.i64(5) != 0});
-    }
-    s.reset();
+    if (auto st = rows(s,
+                       [&] {
+                         out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)),
+                                        static_cast<int>(s.i64(2)), static_cast<int>(s.i64(3)),
+                                        static_cast<int>(s.i64(4)), s.i64(5) != 0});
+                       });
+        !st)
+      return st;
     return out;
   }
   core::Status put_rating_pool(const std::string& key, const std::string& pool) override {
@@ -557,11 +564,10 @@ class SqliteStore final : public Store {
     s.bind_text(1, key).bind(2, pool);
     return write(s);
   }
-  std::vector<std::pair<std::string, std::string>> rating_pools() override {
+  core::Result<std::vector<std::pair<std::string, std::string>>> rating_pools() override {
     Stmt& s = stmt("SELECT key, pool FROM rating_pools ORDER BY key");
     std::vector<std::pair<std::string, std::string>> out;
-    while (s.step() == SQLITE_ROW) out.emplace_back(s.str(0), s.str(1));
-    s.reset();
+    if (auto st = rows(s, [&] { out.emplace_back(s.str(0), s.str(1)); }); !st) return st;
     return out;
   }
   core::Status mark_ratings_recorded(uint64_t match_id) override {
@@ -569,15 +575,14 @@ class SqliteStore final : public Store {
     s.bind(1, static_cast<int64_t>(match_id));
     return write(s);
   }
-  std::vector<uint64_t> rated_matches_unrecorded() override {
+  core::Result<std::vector<uint64_t>> rated_matches_unrecorded() override {
     // The partial index matches_rating_due holds only rated matches not yet recorded: the running
     // ones and the few finished ones a crash left.
     Stmt& s = stmt(
         "SELECT id FROM matches WHERE rated = 1 AND ratings_recorded = 0 AND status = 3 "
         "AND tournament_id IS NULL ORDER BY id");
     std::vector<uint64_t> out;
-    while (s.step() == SQLITE_ROW) out.push_back(static_cast<uint64_t>(s.i64(0)));
-    s.reset();
+    if (auto st = rows(s, [&] { out.push_back(static_cast<uint64_t>(s.i64(0))); }); !st) return st;
     return out;
   }
 
@@ -586,19 +591,19 @@ class SqliteStore final : public Store {
     s.bind_text(1, clock).bind(2, wake_at).bind(3, static_cast<int64_t>(match_id));
     return write(s);
   }
-  std::vector<std::pair<uint64_t, int64_t>> clock_wakes() override {
+  core::Result<std::vector<std::pair<uint64_t, int64_t>>> clock_wakes() override {
     Stmt& s = stmt("SELECT id, wake_at FROM matches WHERE wake_at IS NOT NULL");
     std::vector<std::pair<uint64_t, int64_t>> out;
-    while (s.step() == SQLITE_ROW) out.emplace_back(static_cast<uint64_t>(s.i64(0)), s.i64(1));
-    s.reset();
+    if (auto st = rows(s, [&] { out.emplace_back(static_cast<uint64_t>(s.i64(0)), s.i64(1)); }); !st)
+      return st;
     return out;
   }
-  ProfileRow profile(uint64_t user_id) override {
+  core::Result<ProfileRow> profile(uint64_t user_id) override {
     Stmt& s = stmt("SELECT webhook_url, notify_flags FROM users WHERE id = ?");
     s.bind(1, static_cast<int64_t>(user_id));
     ProfileRow out{user_id, {}, 7};
-    if (s.step() == SQLITE_ROW) out = {user_id, s.str(0), static_cast<uint32_t>(s.i64(1))};
-    s.reset();
+    if (auto st = rows(s, [&] { out = {user_id, s.str(0), static_cast<uint32_t>(s.i64(1))}; }); !st)
+      return st;
     return out;
   }
   core::Status put_profile(const ProfileRow& row) override {
@@ -616,14 +621,18 @@ class SqliteStore final : public Store {
     s.bind(1, ends_at).bind(2, static_cast<int64_t>(vacation_id));
     return write(s);
   }
-  std::vector<VacationRow> vacations(int64_t after) override {
+  core::Result<std::vector<VacationRow>> vacations(int64_t after) override {
     Stmt& s =
         stmt("SELECT id, user_id, starts_at, ends_at FROM vacations WHERE ends_at > ? ORDER BY starts_at");
     s.bind(1, after);
     std::vector<VacationRow> out;
-    while (s.step() == SQLITE_ROW)
-      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.i64(2), s.i64(3)});
-    s.reset();
+    if (auto st = rows(s,
+                       [&] {
+                         out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)),
+                                        s.i64(2), s.i64(3)});
+                       });
+        !st)
+      return st;
     return out;
   }
   core::Result<uint64_t> add_outbox(const OutboxRow& row) override {
@@ -660,14 +669,16 @@ class SqliteStore final : public Store {
     s.bind(1, before);
     return write(s);
   }
-  std::vector<OutboxRow> outbox() override {
+  core::Result<std::vector<OutboxRow>> outbox() override {
     Stmt& s = stmt("SELECT id, user_id, url, body, attempts, next_at FROM webhook_outbox ORDER BY id");
     std::vector<OutboxRow> out;
-    while (s.step() == SQLITE_ROW) {
-      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.str(2), s.str(3),
-                     static_cast<int>(s.i64(4)), s.i64(5)});
-    }
-    s.reset();
+    if (auto st = rows(s,
+                       [&] {
+                         out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)),
+                                        s.str(2), s.str(3), static_cast<int>(s.i64(4)), s.i64(5)});
+                       });
+        !st)
+      return st;
     return out;
   }
 
@@ -691,23 +702,24 @@ class SqliteStore final : public Store {
     return r;
   }
   template <typename Bind>
-  std::vector<EmailRow> email_query(const std::string& where, Bind bind) {
+  core::Result<std::vector<EmailRow>> email_query(const std::string& where, Bind bind) {
     Stmt& s = stmt(std::string("SELECT ") + kEmailColumns + " FROM user_email " + where);
     bind(s);
     std::vector<EmailRow> out;
-    while (s.step() == SQLITE_ROW) out.push_back(read_email(s));
-    s.reset();
+    if (auto st = rows(s, [&] { out.push_back(read_email(s)); }); !st) return st;
     return out;
   }
-  std::optional<EmailRow> email(uint64_t user_id) override {
-    auto rows = email_query("WHERE user_id = ?", [&](Stmt& s) { s.bind(1, static_cast<int64_t>(user_id)); });
-    if (rows.empty()) return std::nullopt;
-    return rows[0];
+  core::Result<std::optional<EmailRow>> email(uint64_t user_id) override {
+    auto found = email_query("WHERE user_id = ?", [&](Stmt& s) { s.bind(1, static_cast<int64_t>(user_id)); });
+    if (!found) return found.status();
+    if (found->empty()) return std::optional<EmailRow>();
+    return std::optional<EmailRow>(std::move(found->front()));
   }
-  std::optional<EmailRow> email_by_unsubscribe(const std::string& secret) override {
-    auto rows = email_query("WHERE unsubscribe = ?", [&](Stmt& s) { s.bind_text(1, secret); });
-    if (rows.empty()) return std::nullopt;
-    return rows[0];
+  core::Result<std::optional<EmailRow>> email_by_unsubscribe(const std::string& secret) override {
+    auto found = email_query("WHERE unsubscribe = ?", [&](Stmt& s) { s.bind_text(1, secret); });
+    if (!found) return found.status();
+    if (found->empty()) return std::optional<EmailRow>();
+    return std::optional<EmailRow>(std::move(found->front()));
   }
   core::Status put_email(const EmailRow& row) override {
     int64_t user = static_cast<int64_t>(row.user_id);
@@ -726,7 +738,7 @@ class SqliteStore final : public Store {
     s.bind(9, row.turn_delay).bind_text(10, row.unsubscribe).bind(11, row.digest_due);
     return write(s);
   }
-  std::vector<EmailRow> digests_due(int64_t now, uint32_t limit) override {
+  core::Result<std::vector<EmailRow>> digests_due(int64_t now, uint32_t limit) override {
     return email_query(
         "WHERE verified = 1 AND (choices & 2) != 0 AND digest_due <= ? ORDER BY digest_due LIMIT ?",
         [&](Stmt& s) { s.bind(1, now).bind(2, limit); });
@@ -741,26 +753,29 @@ class SqliteStore final : public Store {
     if (auto st = write(s); !st) return st;
     return sqlite3_changes(db_) > 0;
   }
-  std::vector<EmailOutboxRow> emails_due(int64_t now, uint32_t limit) override {
+  core::Result<std::vector<EmailOutboxRow>> emails_due(int64_t now, uint32_t limit) override {
     Stmt& s = stmt(
         "SELECT id, user_id, dedupe, to_address, message, attempts, next_at, created_at FROM email_outbox "
         "WHERE sent_at = 0 AND next_at <= ? ORDER BY next_at, id LIMIT ?");
     s.bind(1, now).bind(2, limit);
     std::vector<EmailOutboxRow> out;
-    while (s.step() == SQLITE_ROW) {
-      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.str(2), s.str(3),
-                     s.str(4), static_cast<int>(s.i64(5)), s.i64(6), s.i64(7)});
-    }
-    s.reset();
+    if (auto st =
+            rows(s,
+                 [&] {
+                   out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)), s.str(2),
+                                  s.str(3), s.str(4), static_cast<int>(s.i64(5)), s.i64(6), s.i64(7)});
+                 });
+        !st)
+      return st;
     return out;
   }
-  int64_t email_next_at() override {
+  core::Result<int64_t> email_next_at() override {
     Stmt& s = stmt(
         "SELECT min(t) FROM (SELECT min(next_at) AS t FROM email_outbox WHERE sent_at = 0 "
         "UNION ALL SELECT min(due_at) FROM turn_emails "
         "UNION ALL SELECT min(digest_due) FROM user_email WHERE verified = 1 AND (choices & 2) != 0)");
-    int64_t out = s.step() == SQLITE_ROW ? s.i64(0) : 0;
-    s.reset();
+    int64_t out = 0;
+    if (auto st = rows(s, [&] { out = s.i64(0); }); !st) return st;
     return out;
   }
   core::Status email_sent(uint64_t id, int64_t at, int64_t forget_before) override {
@@ -783,17 +798,19 @@ class SqliteStore final : public Store {
     s.bind(3, row.seq).bind(4, row.due_at).bind_text(5, row.text);
     return write(s);
   }
-  std::vector<TurnEmailRow> turn_emails_due(int64_t now, uint32_t limit) override {
+  core::Result<std::vector<TurnEmailRow>> turn_emails_due(int64_t now, uint32_t limit) override {
     Stmt& s = stmt(
         "SELECT user_id, match_id, seq, due_at, text FROM turn_emails WHERE due_at <= ? ORDER BY due_at "
         "LIMIT ?");
     s.bind(1, now).bind(2, limit);
     std::vector<TurnEmailRow> out;
-    while (s.step() == SQLITE_ROW) {
-      out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)),
-                     static_cast<uint32_t>(s.i64(2)), s.i64(3), s.str(4)});
-    }
-    s.reset();
+    if (auto st = rows(s,
+                       [&] {
+                         out.push_back({static_cast<uint64_t>(s.i64(0)), static_cast<uint64_t>(s.i64(1)),
+                                        static_cast<uint32_t>(s.i64(2)), s.i64(3), s.str(4)});
+                       });
+        !st)
+      return st;
     return out;
   }
   core::Status delete_turn_email(uint64_t user_id, uint64_t match_id) override {
@@ -801,11 +818,11 @@ class SqliteStore final : public Store {
     s.bind(1, static_cast<int64_t>(user_id)).bind(2, static_cast<int64_t>(match_id));
     return write(s);
   }
-  uint32_t seen_seq(uint64_t user_id, uint64_t match_id) override {
+  core::Result<uint32_t> seen_seq(uint64_t user_id, uint64_t match_id) override {
     Stmt& s = stmt("SELECT seen_seq FROM match_seen WHERE user_id = ? AND match_id = ?");
     s.bind(1, static_cast<int64_t>(user_id)).bind(2, static_cast<int64_t>(match_id));
-    uint32_t out = s.step() == SQLITE_ROW ? static_cast<uint32_t>(s.i64(0)) : 0;
-    s.reset();
+    uint32_t out = 0;
+    if (auto st = rows(s, [&] { out = static_cast<uint32_t>(s.i64(0)); }); !st) return st;
     return out;
   }
   // One frontierd per SQLite file (db_lock.h): it owns every match, so there is nothing to fence.
@@ -826,6 +843,11 @@ class SqliteStore final : public Store {
   // std::string key built from each literal would allocate every time.
   Stmt& stmt(std::string_view sql) {
     auto it = stmts_.find(sql);
+    // A statement that failed to prepare (its table was missing) is prepared again next time.
+    if (it != stmts_.end() && !it->second->error().empty()) {
+      stmts_.erase(it);
+      it = stmts_.end();
+    }
     if (it == stmts_.end()) it = stmts_.emplace(std::string(sql), std::make_unique<Stmt>(db_, sql)).first;
     return *it->second;
   }
@@ -839,6 +861,28 @@ class SqliteStore final : public Store {
     if (auto st = write(s); !st) return st;
     return static_cast<uint64_t>(sqlite3_last_insert_rowid(db_));
   }
+  // Steps through every row of a read, calling `row` for each (it reads the statement's columns).
+  // A read that fails (a missing table, an I/O error, a corrupt page) is an error for the caller,
+  // never "nothing found", and it fails the open transaction as a failed write does (PostgreSQL
+  // aborts it anyway): a job that read nothing may not act as if it had, and its batch is not
+  // half-kept. (Outside a transaction, begin() clears it.)
+  template <typename Row>
+  core::Status rows(Stmt& s, Row row) {
+    int rc = SQLITE_DONE;
+    while ((rc = s.step()) == SQLITE_ROW) row();
+    if (rc == SQLITE_DONE) {
+      s.reset();
+      return core::Status::ok();
+    }
+    auto st = core::Status::corruption(std::string("SQLite read failed: ") + sqlite3_errstr(rc) + ": " +
+                                       sqlite3_errmsg(db_));
+    s.reset();
+    return failed(st);
+  }
+  core::Status failed(core::Status st) {
+    if (failure_) failure_ = st;
+    return st;
+  }
   core::Status failed(int rc) {
     auto st = core::Status::corruption(std::string("SQLite write failed: ") + sqlite3_errstr(rc) + ": " +
                                        sqlite3_errmsg(db_));
@@ -846,21 +890,20 @@ class SqliteStore final : public Store {
     return st;
   }
   template <typename Bind>
-  std::optional<UserRow> user_query(const std::string& sql, Bind bind) {
+  core::Result<std::optional<UserRow>> user_query(const std::string& sql, Bind bind) {
     Stmt& s = stmt(sql);
     bind(s);
     std::optional<UserRow> out;
-    if (s.step() == SQLITE_ROW) out = UserRow{static_cast<uint64_t>(s.i64(0)), s.str(1), s.str(2)};
-    s.reset();
+    if (auto st = rows(s, [&] { out = UserRow{static_cast<uint64_t>(s.i64(0)), s.str(1), s.str(2)}; }); !st)
+      return st;
     return out;
   }
   template <typename Bind>
-  std::vector<MatchRow> match_list(const std::string& sql, Bind bind) {
+  core::Result<std::vector<MatchRow>> match_list(const std::string& sql, Bind bind) {
     Stmt& s = stmt(sql);
     bind(s);
     std::vector<MatchRow> out;
-    while (s.step() == SQLITE_ROW) out.push_back(read_match(s));
-    s.reset();
+    if (auto st = rows(s, [&] { out.push_back(read_match(s)); }); !st) return st;
     return out;
   }
 

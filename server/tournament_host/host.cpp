@@ -76,12 +76,26 @@ void TournamentHost::load_and_resume(bool resume) {
     std::map<uint64_t, std::string> names;
   };
   auto loaded = std::make_shared<Loaded>();
-  writer_.run_sync([loaded](storage::Store& s) {
-    loaded->events = s.tournaments();
-    loaded->links = s.tournament_matches();
-    loaded->pools = s.rating_pools();
-    loaded->unrated = s.rated_matches_unrecorded();
+  core::Status read;
+  writer_.run_sync([loaded, &read](storage::Store& s) {
+    auto events = s.tournaments();
+    auto links = s.tournament_matches();
+    auto pools = s.rating_pools();
+    auto unrated = s.rated_matches_unrecorded();
+    for (const core::Status* st : {&events.status(), &links.status(), &pools.status(), &unrated.status()}) {
+      if (!st->is_ok() && read.is_ok()) read = *st;
+    }
+    if (!read) return;
+    loaded->events = std::move(events.value());
+    loaded->links = std::move(links.value());
+    loaded->pools = std::move(pools.value());
+    loaded->unrated = std::move(unrated.value());
   });
+  // Nothing read is not "no tournaments": what this node holds stays as it was.
+  if (!read) {
+    spdlog::error("tournaments: cannot read them from the database: {}", read.message());
+    return;
+  }
 
   std::vector<NewGame> games;
   std::vector<uint64_t> unrecorded;
@@ -147,8 +161,14 @@ void TournamentHost::load_and_resume(bool resume) {
       for (const auto& [player, entry] : pool.entries()) users.insert(player);
   }
   writer_.run_sync([loaded, users](storage::Store& s) {
-    for (uint64_t u : users)
-      if (auto row = s.find_user(u)) loaded->names[u] = row->name;
+    for (uint64_t u : users) {
+      auto row = s.find_user(u);
+      if (!row) {
+        spdlog::error("tournaments: cannot read the players' names: {}", row.status().message());
+        return;  // names come with the players' next requests
+      }
+      if (*row) loaded->names[u] = (*row)->name;
+    }
   });
   {
     std::lock_guard lock(mu_);

@@ -9,6 +9,7 @@
 #include "harness.h"
 #include "play_support.h"
 #include "storage/store.h"
+#include "store_reads.h"
 #include "webhook_receiver.h"
 
 namespace frontier::testing {
@@ -65,7 +66,7 @@ bool outbox_attempts_reach(const ServerProcess& server, int attempts) {
   auto store = storage::open_sqlite(server.db_path(), storage::Durability::kNormal);
   if (!store) return false;
   for (int i = 0; i < 500; ++i) {
-    auto rows = store.value()->outbox();
+    auto rows = must_read(store.value()->outbox());
     if (rows.size() == 1 && rows[0].attempts >= attempts) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }

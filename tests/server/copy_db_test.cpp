@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "postgres_server.h"
 #include "storage/postgres_store.h"
+#include "store_reads.h"
 
 namespace frontier::testing {
 namespace {
@@ -121,7 +122,7 @@ TEST(CopyDb, EmailSettingsAndQueuedMailsMoveToo) {
     ASSERT_TRUE(s.add_email({0, a.user_id, "queued:1", "x@example.org", message, 2, 4000, 100}).value());
     ASSERT_TRUE(s.add_turn_email({a.user_id, 9, 3, 4500, "Your turn"}));
     ASSERT_TRUE(s.commit());
-    auto due = s.emails_due(100, 1);
+    auto due = must_read(s.emails_due(100, 1));
     ASSERT_EQ(due.size(), 1u);
     ASSERT_TRUE(s.begin());
     ASSERT_TRUE(s.email_sent(due[0].id, 200, 0));
@@ -138,7 +139,7 @@ TEST(CopyDb, EmailSettingsAndQueuedMailsMoveToo) {
   auto to = storage::open_postgres(pg.url("mail"), storage::Durability::kFull);
   ASSERT_TRUE(to) << to.status().message();
   auto& s = *to.value();
-  auto copied = s.email_by_unsubscribe("unsub-secret");
+  auto copied = must_read(s.email_by_unsubscribe("unsub-secret"));
   ASSERT_TRUE(copied);
   EXPECT_EQ(copied->user_id, a.user_id);
   EXPECT_EQ(copied->address, address.address);
@@ -146,22 +147,22 @@ TEST(CopyDb, EmailSettingsAndQueuedMailsMoveToo) {
   EXPECT_EQ(copied->choices, address.choices);
   EXPECT_EQ(copied->turn_delay, 600);
   EXPECT_EQ(copied->digest_due, 5000);
-  auto due = s.emails_due(10000, 10);
+  auto due = must_read(s.emails_due(10000, 10));
   ASSERT_EQ(due.size(), 1u) << "the sent mail stays sent";
   EXPECT_EQ(due[0].dedupe, "queued:1");
   EXPECT_EQ(due[0].message, message);
   EXPECT_EQ(due[0].attempts, 2);
-  auto turns = s.turn_emails_due(10000, 10);
+  auto turns = must_read(s.turn_emails_due(10000, 10));
   ASSERT_EQ(turns.size(), 1u);
   EXPECT_EQ(turns[0].text, "Your turn");
-  EXPECT_EQ(s.email_next_at(), 4000);
+  EXPECT_EQ(must_read(s.email_next_at()), 4000);
   ASSERT_TRUE(s.begin());
   auto again = s.add_email({0, a.user_id, "sent:1", "x@example.org", "old", 0, 100, 100});
   ASSERT_TRUE(again);
   EXPECT_FALSE(again.value()) << "the sent mail's dedupe key came along";
   ASSERT_TRUE(s.add_email({0, a.user_id, "new:1", "x@example.org", "new", 0, 100, 300}).value());
   ASSERT_TRUE(s.commit());
-  due = s.emails_due(10000, 10);
+  due = must_read(s.emails_due(10000, 10));
   ASSERT_EQ(due.size(), 2u);
   EXPECT_EQ(due[0].dedupe, "new:1");
   EXPECT_GT(due[0].id, due[1].id) << "new ids go on after the copied ones";

@@ -15,6 +15,7 @@
 #include "smtp_relay.h"
 #include "storage/open_store.h"
 #include "storage/store.h"
+#include "store_reads.h"
 #include "tournament_support.h"
 
 namespace frontier::testing {
@@ -81,7 +82,7 @@ bool queued_mail_tried(const ServerProcess& server, int attempts) {
   auto store = storage::open_store(server.db(), storage::Durability::kNormal);
   if (!store) return false;
   for (int i = 0; i < 500; ++i) {
-    for (const auto& row : store.value()->emails_due(INT64_MAX, 10)) {
+    for (const auto& row : must_read(store.value()->emails_due(INT64_MAX, 10))) {
       if (row.attempts >= attempts) return true;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -11,6 +11,7 @@
 
 #include "harness.h"
 #include "storage/store.h"
+#include "store_reads.h"
 
 namespace frontier::testing {
 namespace {
@@ -189,7 +190,7 @@ TEST(HardeningRound2Test, ExpiredTokensArePruned) {
   }
   auto token_rows = [&](uint64_t user) {
     auto store = storage::open_sqlite(server.db_path(), storage::Durability::kNormal);
-    return store ? store.value()->tokens_of_user(user).size() : size_t{999};
+    return store ? must_read(store.value()->tokens_of_user(user)).size() : size_t{999};
   };
   EXPECT_EQ(token_rows(p.user_id), 6u);
   advance(*p.c, 3 * 86400);

@@ -12,6 +12,7 @@
 
 #include "postgres_server.h"
 #include "storage/postgres_store.h"
+#include "store_reads.h"
 
 namespace frontier::testing {
 namespace {
@@ -103,7 +104,7 @@ TEST(Leases, ALiveLeaseStaysAndAnExpiredOneIsTakenWithAHigherEpoch) {
   EXPECT_FALSE(fence.value());
   EXPECT_TRUE(n.a->append_event(n.other_match, event(1, "other")));
   EXPECT_TRUE(n.a->commit()) << "a refused fence spoils no batch";
-  EXPECT_EQ(n.b->events(n.other_match, 1).size(), 1u);
+  EXPECT_EQ(must_read(n.b->events(n.other_match, 1)).size(), 1u);
   // a's renewal reports the lease lost; b's keeps it.
   auto lost = in_transaction(*n.a, [&](storage::Store& s) {
     return s.renew_leases("a", {{n.match, 1}}, 300);
@@ -140,7 +141,7 @@ TEST(Leases, ATakeoverNeverInterleavesWithACommitUnderTheFence) {
   auto taken = n.b->take_lease(n.match, "b", 5000);
   ASSERT_TRUE(taken);
   EXPECT_EQ(taken->epoch, 2u);
-  EXPECT_EQ(n.b->events(n.match, 1).size(), 1u) << "the take sees the commit it waited out";
+  EXPECT_EQ(must_read(n.b->events(n.match, 1)).size(), 1u) << "the take sees the commit it waited out";
 
   // While b's take is not committed, a's fence waits for it, then sees the new epoch.
   std::atomic<int> fence{-1};

@@ -12,6 +12,7 @@
 #include "postgres_server.h"
 #include "storage/open_store.h"
 #include "storage/postgres_store.h"
+#include "store_reads.h"
 
 namespace frontier::testing {
 namespace {
@@ -110,11 +111,11 @@ TEST(PostgresStore, ACommitOnALostConnectionFailsAndTheStoreReconnects) {
   store.rollback();
 
   ASSERT_TRUE(store.begin()) << "connected again";
-  EXPECT_TRUE(store.find_user_by_name("kept"));
-  EXPECT_FALSE(store.find_user_by_name("lost"));
+  EXPECT_TRUE(must_read(store.find_user_by_name("kept")));
+  EXPECT_FALSE(must_read(store.find_user_by_name("lost")));
   ASSERT_TRUE(store.create_user("later", "h", 0));
   ASSERT_TRUE(store.commit());
-  EXPECT_TRUE(store.find_user_by_name("later"));
+  EXPECT_TRUE(must_read(store.find_user_by_name("later")));
   // The new session was set up again (application_name is set with synchronous_commit).
   EXPECT_EQ(
       query(
@@ -130,7 +131,7 @@ TEST(PostgresStore, ACommitOnALostConnectionFailsAndTheStoreReconnects) {
   ASSERT_TRUE(store.begin()) << "a loss between batches fails no batch";
   ASSERT_TRUE(store.create_user("after_cut", "h", 0));
   ASSERT_TRUE(store.commit());
-  EXPECT_TRUE(store.find_user_by_name("after_cut"));
+  EXPECT_TRUE(must_read(store.find_user_by_name("after_cut")));
 }
 
 // Without the database nothing begins, so nothing can be acknowledged.

@@ -12,9 +12,12 @@
 
 #include "core_only_store.h"
 #include "storage/writer.h"
+#include "store_reads.h"
 
 namespace frontier::server {
 namespace {
+
+using frontier::testing::must_read;
 
 struct TempDb {
   std::filesystem::path path = std::filesystem::temp_directory_path() /
@@ -62,14 +65,14 @@ class FailingStore final : public frontier::testing::CoreOnlyStore {
   core::Result<uint64_t> create_user(const std::string& n, const std::string& h, int64_t t) override {
     return write([&] { return s_->create_user(n, h, t); });
   }
-  std::optional<storage::UserRow> find_user_by_name(const std::string& n) override {
+  core::Result<std::optional<storage::UserRow>> find_user_by_name(const std::string& n) override {
     return s_->find_user_by_name(n);
   }
-  std::optional<storage::UserRow> find_user(uint64_t id) override { return s_->find_user(id); }
+  core::Result<std::optional<storage::UserRow>> find_user(uint64_t id) override { return s_->find_user(id); }
   core::Status put_token(const std::string& h, uint64_t u, int64_t t) override {
     return write([&] { return s_->put_token(h, u, t); });
   }
-  std::optional<uint64_t> user_for_token(const std::string& h, int64_t after) override {
+  core::Result<std::optional<uint64_t>> user_for_token(const std::string& h, int64_t after) override {
     return s_->user_for_token(h, after);
   }
   core::Status delete_token(const std::string& h) override {
@@ -94,21 +97,26 @@ class FailingStore final : public frontier::testing::CoreOnlyStore {
   core::Status add_chat(const storage::ChatRow& c) override {
     return write([&] { return s_->add_chat(c); });
   }
-  std::vector<storage::ChatLine> chat_lines(uint64_t m, uint32_t limit) override {
+  core::Result<std::vector<storage::ChatLine>> chat_lines(uint64_t m, uint32_t limit) override {
     return s_->chat_lines(m, limit);
   }
-  std::optional<storage::MatchRow> load_match(uint64_t m) override { return s_->load_match(m); }
-  std::vector<storage::SeatRow> seats(uint64_t m) override { return s_->seats(m); }
-  std::optional<std::pair<uint32_t, std::string>> snapshot_below(uint64_t m, uint32_t seq) override {
+  core::Result<std::optional<storage::MatchRow>> load_match(uint64_t m) override { return s_->load_match(m); }
+  core::Result<std::vector<storage::SeatRow>> seats(uint64_t m) override { return s_->seats(m); }
+  core::Result<std::optional<std::pair<uint32_t, std::string>>> snapshot_below(uint64_t m,
+                                                                               uint32_t seq) override {
     return s_->snapshot_below(m, seq);
   }
-  std::vector<storage::EventRow> events(uint64_t m, uint32_t from) override { return s_->events(m, from); }
-  std::vector<storage::MatchRow> open_matches(uint32_t l) override { return s_->open_matches(l); }
-  std::vector<storage::MatchRow> matches_of_user(uint64_t u, uint32_t l) override {
+  core::Result<std::vector<storage::EventRow>> events(uint64_t m, uint32_t from) override {
+    return s_->events(m, from);
+  }
+  core::Result<std::vector<storage::MatchRow>> open_matches(uint32_t l) override {
+    return s_->open_matches(l);
+  }
+  core::Result<std::vector<storage::MatchRow>> matches_of_user(uint64_t u, uint32_t l) override {
     return s_->matches_of_user(u, l);
   }
-  std::vector<uint64_t> unfinished_matches() override { return s_->unfinished_matches(); }
-  uint64_t match_count() override { return s_->match_count(); }
+  core::Result<std::vector<uint64_t>> unfinished_matches() override { return s_->unfinished_matches(); }
+  core::Result<uint64_t> match_count() override { return s_->match_count(); }
 
  private:
   template <typename Write>
@@ -150,9 +158,10 @@ TEST(StorageErrors, AFailedInsertReturnsAnErrorNotARowId) {
   EXPECT_FALSE(id) << "a failed insert returned id " << (id ? id.value() : 0);
   EXPECT_FALSE(store->transaction_status()) << "the failure is kept for the rest of the transaction";
   EXPECT_FALSE(store->commit()) << "a transaction with a failed write must not commit";
-  EXPECT_FALSE(store->user_for_token("kept?", 0)) << "the writes before the failure were rolled back";
-  EXPECT_FALSE(store->find_user_by_name("amina"));
-  EXPECT_EQ(store->match_count(), 0u);
+  EXPECT_FALSE(must_read(store->user_for_token("kept?", 0)))
+      << "the writes before the failure were rolled back";
+  EXPECT_FALSE(must_read(store->find_user_by_name("amina")));
+  EXPECT_EQ(must_read(store->match_count()), 0u);
 }
 
 TEST(StorageErrors, EveryKindOfWriteReportsItsFailure) {
@@ -177,7 +186,8 @@ TEST(StorageErrors, EveryKindOfWriteReportsItsFailure) {
   storage::TournamentMatchRow link{id.value(), 777, 1, 1, 0, false};
   EXPECT_FALSE(store->link_tournament_match(link));
   EXPECT_FALSE(store->commit());
-  EXPECT_EQ(store->events(id.value(), 1).size(), 1u) << "nothing of the failed transactions is kept";
+  EXPECT_EQ(must_read(store->events(id.value(), 1)).size(), 1u)
+      << "nothing of the failed transactions is kept";
 }
 
 TEST(StorageErrors, ATakenNameIsAnAnswerNotAFailedBatch) {
@@ -191,7 +201,7 @@ TEST(StorageErrors, ATakenNameIsAnAnswerNotAFailedBatch) {
   EXPECT_EQ(again.status().code(), core::StatusCode::kInvalidArgument);
   EXPECT_TRUE(store->transaction_status()) << "other jobs of the batch must not fail for it";
   EXPECT_TRUE(store->commit());
-  EXPECT_TRUE(store->find_user_by_name("amina"));
+  EXPECT_TRUE(must_read(store->find_user_by_name("amina")));
 }
 
 TEST(StorageErrors, AFailedCommitFailsItsWholeBatchAndKeepsNothing) {
@@ -210,10 +220,10 @@ TEST(StorageErrors, AFailedCommitFailsItsWholeBatchAndKeepsNothing) {
   EXPECT_FALSE(outcome.get_future().get()) << "the job must hear that nothing was committed";
   store->fail_commit = false;
   bool found = true;
-  writer.run_sync([&](storage::Store& s) { found = s.find_user_by_name("lost").has_value(); });
+  writer.run_sync([&](storage::Store& s) { found = must_read(s.find_user_by_name("lost")).has_value(); });
   EXPECT_FALSE(found) << "a failed batch is rolled back";
   writer.run_sync([](storage::Store& s) { ASSERT_TRUE(s.create_user("kept", "h", 0)); });
-  writer.run_sync([&](storage::Store& s) { found = s.find_user_by_name("kept").has_value(); });
+  writer.run_sync([&](storage::Store& s) { found = must_read(s.find_user_by_name("kept")).has_value(); });
   EXPECT_TRUE(found) << "the writer goes on after a failure";
 }
 
@@ -257,7 +267,8 @@ void batch_with_failing_middle_job(bool middle_reports_it) {
   EXPECT_FALSE(third_ran) << "the jobs after the first failure do not run";
   bool any = true;
   writer.run_sync([&](storage::Store& s) {
-    any = s.user_for_token("first", 0) || s.user_for_token("second", 0) || s.user_for_token("third", 0);
+    any = must_read(s.user_for_token("first", 0)) || must_read(s.user_for_token("second", 0)) ||
+          must_read(s.user_for_token("third", 0));
   });
   EXPECT_FALSE(any) << "nothing of the failed batch is kept";
   EXPECT_EQ(writer.stats().failed_batches, 1u);

@@ -4,6 +4,7 @@
 // the one server this test process shares (tests/support/postgres_server.h).
 #pragma once
 
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -32,6 +33,15 @@ class SqliteBackend {
     return storage::open_sqlite(path_.string(), storage::Durability::kNormal);
   }
   std::string db() const { return path_.string(); }
+  // Runs `sql` on a connection of its own, beside the store's (to break the database under it).
+  bool execute(const std::string& sql) const {
+    sqlite3* db = nullptr;
+    bool ok = sqlite3_open(path_.c_str(), &db) == SQLITE_OK &&
+              sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(db);
+    return ok;
+  }
+  static constexpr const char* kDropCascade = "";
 
  private:
   std::filesystem::path path_;
@@ -51,6 +61,8 @@ class PostgresBackend {
     return storage::open_postgres(db(), storage::Durability::kFull);
   }
   std::string db() const { return shared_postgres().url(name_); }
+  bool execute(const std::string& sql) const { return shared_postgres().execute(name_, sql); }
+  static constexpr const char* kDropCascade = " CASCADE";
 
  private:
   std::string name_;

@@ -12,6 +12,7 @@
 
 #include "storage/writer.h"
 #include "store_backends.h"
+#include "store_reads.h"
 
 namespace frontier::testing {
 namespace {
@@ -119,16 +120,16 @@ TYPED_TEST(StoreConformance, UsersAreFoundByIdAndByNameIgnoringCase) {
   uint64_t amina = this->user("Amina");
   uint64_t bo = this->user("bo_2");
   EXPECT_NE(amina, bo);
-  auto by_name = this->s().find_user_by_name("aMINA");
+  auto by_name = must_read(this->s().find_user_by_name("aMINA"));
   ASSERT_TRUE(by_name);
   EXPECT_EQ(by_name->id, amina);
   EXPECT_EQ(by_name->name, "Amina");
   EXPECT_EQ(by_name->password_hash, "hash-Amina");
-  auto by_id = this->s().find_user(bo);
+  auto by_id = must_read(this->s().find_user(bo));
   ASSERT_TRUE(by_id);
   EXPECT_EQ(by_id->name, "bo_2");
-  EXPECT_FALSE(this->s().find_user(bo + 100));
-  EXPECT_FALSE(this->s().find_user_by_name("nobody"));
+  EXPECT_FALSE(must_read(this->s().find_user(bo + 100)));
+  EXPECT_FALSE(must_read(this->s().find_user_by_name("nobody")));
 }
 
 TYPED_TEST(StoreConformance, ATakenNameIsRefusedAndTheBatchGoesOn) {
@@ -140,17 +141,17 @@ TYPED_TEST(StoreConformance, ATakenNameIsRefusedAndTheBatchGoesOn) {
     EXPECT_TRUE(s.transaction_status()) << "a taken name fails no other job";
     ASSERT_TRUE(s.create_user("Bo", "h", 0)) << "the transaction is still usable";
   });
-  EXPECT_TRUE(this->s().find_user_by_name("bo"));
+  EXPECT_TRUE(must_read(this->s().find_user_by_name("bo")));
 }
 
 TYPED_TEST(StoreConformance, NamesThatCannotExistAreSimplyNotFound) {
   this->user("amina");
   this->tx([](Store& s) {
-    EXPECT_FALSE(s.find_user_by_name(std::string("amina\0x", 7)));
-    EXPECT_FALSE(s.find_user_by_name("\xff\xfe"));
+    EXPECT_FALSE(must_read(s.find_user_by_name(std::string("amina\0x", 7))));
+    EXPECT_FALSE(must_read(s.find_user_by_name("\xff\xfe")));
     ASSERT_TRUE(s.create_user("later", "h", 0)) << "a strange lookup does not spoil the transaction";
   });
-  EXPECT_TRUE(this->s().find_user_by_name("later"));
+  EXPECT_TRUE(must_read(this->s().find_user_by_name("later")));
 }
 
 TYPED_TEST(StoreConformance, TokensExpireAndCanBeReplacedAndDeleted) {
@@ -158,14 +159,14 @@ TYPED_TEST(StoreConformance, TokensExpireAndCanBeReplacedAndDeleted) {
   uint64_t b = this->user("bo");
   std::string hash = all_bytes().substr(0, 32);
   this->tx([&](Store& s) { ASSERT_TRUE(s.put_token(hash, a, 1000)); });
-  EXPECT_EQ(this->s().user_for_token(hash, 999), a);
-  EXPECT_EQ(this->s().user_for_token(hash, 1000), a) << "issued exactly at the bound still counts";
-  EXPECT_FALSE(this->s().user_for_token(hash, 1001)) << "issued before the bound: expired";
-  EXPECT_FALSE(this->s().user_for_token(hash.substr(1), 0));
+  EXPECT_EQ(must_read(this->s().user_for_token(hash, 999)), a);
+  EXPECT_EQ(must_read(this->s().user_for_token(hash, 1000)), a) << "issued exactly at the bound still counts";
+  EXPECT_FALSE(must_read(this->s().user_for_token(hash, 1001))) << "issued before the bound: expired";
+  EXPECT_FALSE(must_read(this->s().user_for_token(hash.substr(1), 0)));
   this->tx([&](Store& s) { ASSERT_TRUE(s.put_token(hash, b, 2000)); });
-  EXPECT_EQ(this->s().user_for_token(hash, 1500), b) << "putting a token again replaces it";
+  EXPECT_EQ(must_read(this->s().user_for_token(hash, 1500)), b) << "putting a token again replaces it";
   this->tx([&](Store& s) { ASSERT_TRUE(s.delete_token(hash)); });
-  EXPECT_FALSE(this->s().user_for_token(hash, 0));
+  EXPECT_FALSE(must_read(this->s().user_for_token(hash, 0)));
 }
 
 // Sessions (issue 48, N8): an account's tokens newest first, expired ones swept for everybody.
@@ -178,15 +179,15 @@ TYPED_TEST(StoreConformance, TokensOfAUserComeNewestFirstAndExpiredOnesAreSwept)
     ASSERT_TRUE(s.put_token(second, a, 3000));
     ASSERT_TRUE(s.put_token("bo's", b, 2000));
   });
-  auto mine = this->s().tokens_of_user(a);
+  auto mine = must_read(this->s().tokens_of_user(a));
   ASSERT_EQ(mine.size(), 2u);
   EXPECT_EQ(mine[0].hash, second) << "newest first, byte for byte";
   EXPECT_EQ(mine[0].created_at, 3000);
   EXPECT_EQ(mine[1].hash, first);
   this->tx([&](Store& s) { ASSERT_TRUE(s.delete_tokens_issued_before(2500)); });
-  ASSERT_EQ(this->s().tokens_of_user(a).size(), 1u);
-  EXPECT_TRUE(this->s().tokens_of_user(b).empty()) << "every account's expired tokens go";
-  EXPECT_EQ(this->s().user_for_token(second, 0), a);
+  ASSERT_EQ(must_read(this->s().tokens_of_user(a)).size(), 1u);
+  EXPECT_TRUE(must_read(this->s().tokens_of_user(b)).empty()) << "every account's expired tokens go";
+  EXPECT_EQ(must_read(this->s().user_for_token(second, 0)), a);
 }
 
 // The per-match chat cap and the per-account cap on unfinished matches (issue 48, N7, N4).
@@ -214,11 +215,12 @@ TYPED_TEST(StoreConformance, ChatLinesAndUnfinishedMatchesAreCounted) {
     for (int i = 0; i < 3; ++i) ASSERT_TRUE(s.add_chat({open, a, 0, "hello", 10 + i}));
     ASSERT_TRUE(s.add_chat({running, b, 0, "elsewhere", 20}));
   });
-  EXPECT_EQ(this->s().unfinished_matches_of(a), 2u) << "waiting and running; finished and tournament aside";
-  EXPECT_EQ(this->s().unfinished_matches_of(b), 1u);
-  EXPECT_EQ(this->s().chat_line_count(open), 3u);
-  EXPECT_EQ(this->s().chat_line_count(running), 1u);
-  EXPECT_EQ(this->s().chat_line_count(done), 0u);
+  EXPECT_EQ(must_read(this->s().unfinished_matches_of(a)), 2u)
+      << "waiting and running; finished and tournament aside";
+  EXPECT_EQ(must_read(this->s().unfinished_matches_of(b)), 1u);
+  EXPECT_EQ(must_read(this->s().chat_line_count(open)), 3u);
+  EXPECT_EQ(must_read(this->s().chat_line_count(running)), 1u);
+  EXPECT_EQ(must_read(this->s().chat_line_count(done)), 0u);
 }
 
 TYPED_TEST(StoreConformance, MatchesKeepEveryFieldByteForByte) {
@@ -228,7 +230,7 @@ TYPED_TEST(StoreConformance, MatchesKeepEveryFieldByteForByte) {
   row.invite_code = "INVITE";
   row.seq = 0;
   uint64_t id = this->match(row);
-  auto m = this->s().load_match(id);
+  auto m = must_read(this->s().load_match(id));
   ASSERT_TRUE(m);
   EXPECT_EQ(m->id, id);
   EXPECT_EQ(m->game, "race");
@@ -246,13 +248,13 @@ TYPED_TEST(StoreConformance, MatchesKeepEveryFieldByteForByte) {
   EXPECT_EQ(m->tournament_id, 0u);
   EXPECT_EQ(m->clock, "");
   EXPECT_EQ(m->wake_at, 0);
-  EXPECT_FALSE(this->s().load_match(id + 1000));
+  EXPECT_FALSE(must_read(this->s().load_match(id + 1000)));
 
   this->tx([&](Store& s) {
     ASSERT_TRUE(s.update_match(id, 2, 7, 0x80000001u, "", 0, 2000));
     ASSERT_TRUE(s.set_rematch(id, 3, 0));
   });
-  m = this->s().load_match(id);
+  m = must_read(this->s().load_match(id));
   EXPECT_EQ(m->status, 2);
   EXPECT_EQ(m->seq, 7u);
   EXPECT_EQ(m->awaiting, 0x80000001u) << "the seat mask is unsigned 32-bit";
@@ -262,7 +264,7 @@ TYPED_TEST(StoreConformance, MatchesKeepEveryFieldByteForByte) {
     ASSERT_TRUE(s.update_match(id, 3, 9, 0, "British win", 2100, 2100));
     ASSERT_TRUE(s.set_rematch(id, 3, 77));
   });
-  m = this->s().load_match(id);
+  m = must_read(this->s().load_match(id));
   EXPECT_EQ(m->status, 3);
   EXPECT_EQ(m->result, "British win");
   EXPECT_EQ(m->rematch_match_id, 77u);
@@ -282,21 +284,21 @@ TYPED_TEST(StoreConformance, MatchListsFilterAndOrder) {
     ASSERT_TRUE(s.set_seat(running, 1, a));
     ASSERT_TRUE(s.set_seat(done, 1, a));
   });
-  auto open = this->s().open_matches(10);
+  auto open = must_read(this->s().open_matches(10));
   ASSERT_EQ(open.size(), 2u) << "public and waiting only";
   EXPECT_EQ(open[0].id, open2) << "newest first";
   EXPECT_EQ(open[1].id, open1);
-  EXPECT_EQ(this->s().open_matches(1).size(), 1u);
-  auto mine = this->s().matches_of_user(a, 10);
+  EXPECT_EQ(must_read(this->s().open_matches(1)).size(), 1u);
+  auto mine = must_read(this->s().matches_of_user(a, 10));
   ASSERT_EQ(mine.size(), 3u);
   EXPECT_EQ(mine[0].id, done);
   EXPECT_EQ(mine[1].id, running);
   EXPECT_EQ(mine[2].id, open1);
-  EXPECT_EQ(this->s().matches_of_user(a, 2).size(), 2u);
-  EXPECT_EQ(this->s().unfinished_matches(), (std::vector<uint64_t>{open1, priv, running, open2}));
-  EXPECT_EQ(this->s().match_count(), 5u);
-  EXPECT_EQ(this->s().open_matches_created_by(a), 2u) << "waiting ones, public or private";
-  EXPECT_EQ(this->s().open_matches_created_by(b), 1u);
+  EXPECT_EQ(must_read(this->s().matches_of_user(a, 2)).size(), 2u);
+  EXPECT_EQ(must_read(this->s().unfinished_matches()), (std::vector<uint64_t>{open1, priv, running, open2}));
+  EXPECT_EQ(must_read(this->s().match_count()), 5u);
+  EXPECT_EQ(must_read(this->s().open_matches_created_by(a)), 2u) << "waiting ones, public or private";
+  EXPECT_EQ(must_read(this->s().open_matches_created_by(b)), 1u);
 }
 
 TYPED_TEST(StoreConformance, SeatsCarryTheirHoldersNames) {
@@ -307,15 +309,15 @@ TYPED_TEST(StoreConformance, SeatsCarryTheirHoldersNames) {
     ASSERT_TRUE(s.set_seat(id, 1, a));
     ASSERT_TRUE(s.set_seat(id, 0, b));
   });
-  auto seats = this->s().seats(id);
+  auto seats = must_read(this->s().seats(id));
   ASSERT_EQ(seats.size(), 2u);
   EXPECT_EQ(seats[0].seat, 0);
   EXPECT_EQ(seats[0].user_id, b);
   EXPECT_EQ(seats[0].user_name, "bo");
   EXPECT_EQ(seats[1].user_name, "amina");
   this->tx([&](Store& s) { ASSERT_TRUE(s.set_seat(id, 0, a)); });
-  EXPECT_EQ(this->s().seats(id)[0].user_id, a) << "setting a seat again replaces its holder";
-  EXPECT_TRUE(this->s().seats(id + 1000).empty());
+  EXPECT_EQ(must_read(this->s().seats(id))[0].user_id, a) << "setting a seat again replaces its holder";
+  EXPECT_TRUE(must_read(this->s().seats(id + 1000)).empty());
 }
 
 TYPED_TEST(StoreConformance, EventsComeBackInOrderFromASeq) {
@@ -331,7 +333,7 @@ TYPED_TEST(StoreConformance, EventsComeBackInOrderFromASeq) {
     ASSERT_TRUE(s.append_event(id, event(3, 0, EventKind::kResign)));
     ASSERT_TRUE(s.append_event(id, takeback));
   });
-  auto all = this->s().events(id, 0);
+  auto all = must_read(this->s().events(id, 0));
   ASSERT_EQ(all.size(), 4u);
   for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(all[i].seq, i + 1);
   EXPECT_EQ(all[0].action, event(1).action);
@@ -343,11 +345,11 @@ TYPED_TEST(StoreConformance, EventsComeBackInOrderFromASeq) {
   EXPECT_EQ(all[3].kind, EventKind::kTakeback);
   EXPECT_EQ(all[3].target_seq, 2u);
   EXPECT_EQ(all[3].client_action_id, takeback.client_action_id);
-  auto tail = this->s().events(id, 3);
+  auto tail = must_read(this->s().events(id, 3));
   ASSERT_EQ(tail.size(), 2u);
   EXPECT_EQ(tail[0].seq, 3u);
-  EXPECT_TRUE(this->s().events(id, 5).empty());
-  EXPECT_TRUE(this->s().events(id + 1, 0).empty());
+  EXPECT_TRUE(must_read(this->s().events(id, 5)).empty());
+  EXPECT_TRUE(must_read(this->s().events(id + 1, 0)).empty());
 }
 
 TYPED_TEST(StoreConformance, ADuplicateSeqIsRefusedAndFailsItsWholeBatch) {
@@ -359,12 +361,12 @@ TYPED_TEST(StoreConformance, ADuplicateSeqIsRefusedAndFailsItsWholeBatch) {
   EXPECT_FALSE(this->s().append_event(id, event(1))) << "(match, seq) is unique";
   EXPECT_FALSE(this->s().transaction_status());
   EXPECT_FALSE(this->s().commit());
-  EXPECT_FALSE(this->s().user_for_token("lost", 0)) << "the write before the failure is undone";
-  auto events = this->s().events(id, 0);
+  EXPECT_FALSE(must_read(this->s().user_for_token("lost", 0))) << "the write before the failure is undone";
+  auto events = must_read(this->s().events(id, 0));
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].action, event(1).action);
   this->tx([&](Store& s) { ASSERT_TRUE(s.append_event(id, event(2))); });
-  EXPECT_EQ(this->s().events(id, 0).size(), 2u) << "the store goes on after a refused batch";
+  EXPECT_EQ(must_read(this->s().events(id, 0)).size(), 2u) << "the store goes on after a refused batch";
 }
 
 TYPED_TEST(StoreConformance, WritesToWhatDoesNotExistFail) {
@@ -391,26 +393,27 @@ TYPED_TEST(StoreConformance, WritesToWhatDoesNotExistFail) {
     EXPECT_FALSE(bad(this->s()));
     EXPECT_FALSE(this->s().commit());
   }
-  EXPECT_TRUE(this->s().seats(id).empty());
+  EXPECT_TRUE(must_read(this->s().seats(id)).empty());
 }
 
 TYPED_TEST(StoreConformance, SnapshotsBelowASeqAndDeletedAfterATakeback) {
   uint64_t a = this->user("amina");
   uint64_t id = this->match(match_row(a));
-  EXPECT_FALSE(this->s().snapshot_below(id, 100));
+  EXPECT_FALSE(must_read(this->s().snapshot_below(id, 100)));
   this->tx([&](Store& s) {
     ASSERT_TRUE(s.put_snapshot(id, 4, "four"));
     ASSERT_TRUE(s.put_snapshot(id, 8, "eight"));
     ASSERT_TRUE(s.put_snapshot(id, 12, all_bytes()));
   });
-  EXPECT_FALSE(this->s().snapshot_below(id, 4)) << "strictly below";
-  EXPECT_EQ(this->s().snapshot_below(id, 5), std::make_pair(4u, std::string("four")));
-  EXPECT_EQ(this->s().snapshot_below(id, 12), std::make_pair(8u, std::string("eight")));
-  EXPECT_EQ(this->s().snapshot_below(id, 100), std::make_pair(12u, all_bytes()));
+  EXPECT_FALSE(must_read(this->s().snapshot_below(id, 4))) << "strictly below";
+  EXPECT_EQ(must_read(this->s().snapshot_below(id, 5)), std::make_pair(4u, std::string("four")));
+  EXPECT_EQ(must_read(this->s().snapshot_below(id, 12)), std::make_pair(8u, std::string("eight")));
+  EXPECT_EQ(must_read(this->s().snapshot_below(id, 100)), std::make_pair(12u, all_bytes()));
   this->tx([&](Store& s) { ASSERT_TRUE(s.put_snapshot(id, 8, "EIGHT")); });
-  EXPECT_EQ(this->s().snapshot_below(id, 9)->second, "EIGHT") << "a snapshot put again is replaced";
+  EXPECT_EQ(must_read(this->s().snapshot_below(id, 9))->second, "EIGHT")
+      << "a snapshot put again is replaced";
   this->tx([&](Store& s) { ASSERT_TRUE(s.delete_snapshots_after(id, 4)); });
-  EXPECT_EQ(this->s().snapshot_below(id, 100), std::make_pair(4u, std::string("four")));
+  EXPECT_EQ(must_read(this->s().snapshot_below(id, 100)), std::make_pair(4u, std::string("four")));
 }
 
 TYPED_TEST(StoreConformance, ChatKeepsTheLatestLinesOldestFirst) {
@@ -424,7 +427,7 @@ TYPED_TEST(StoreConformance, ChatKeepsTheLatestLinesOldestFirst) {
     ASSERT_TRUE(s.add_chat({id, 424242, -1, std::string("ghost\0\xff", 7), 20}));
     ASSERT_TRUE(s.add_chat({other, a, 0, "elsewhere", 30}));
   });
-  auto lines = this->s().chat_lines(id, 3);
+  auto lines = must_read(this->s().chat_lines(id, 3));
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0].row.text, "line 3");
   EXPECT_EQ(lines[0].user_name, "bo");
@@ -436,8 +439,8 @@ TYPED_TEST(StoreConformance, ChatKeepsTheLatestLinesOldestFirst) {
   EXPECT_EQ(lines[2].row.text, std::string("ghost\0\xff", 7)) << "chat is kept byte for byte";
   EXPECT_EQ(lines[2].user_name, "") << "an author who is no user has no name";
   EXPECT_EQ(lines[2].row.seat, -1);
-  EXPECT_EQ(this->s().chat_lines(id, 100).size(), 6u);
-  EXPECT_EQ(this->s().chat_lines(other, 100).size(), 1u);
+  EXPECT_EQ(must_read(this->s().chat_lines(id, 100)).size(), 6u);
+  EXPECT_EQ(must_read(this->s().chat_lines(other, 100)).size(), 1u);
 }
 
 TYPED_TEST(StoreConformance, MyMatchesPutMyTurnFirstThenUnreadThenUnseenThenActivity) {
@@ -473,7 +476,7 @@ TYPED_TEST(StoreConformance, MyMatchesPutMyTurnFirstThenUnreadThenUnseenThenActi
     ASSERT_TRUE(s.mark_seen(me, seen_done));
     ASSERT_TRUE(s.update_match(unseen_done, 3, 5, 0, "0-1", 701, 701));
   });
-  auto rows = this->s().my_matches(me, 100);
+  auto rows = must_read(this->s().my_matches(me, 100));
   std::vector<uint64_t> order;
   for (const auto& r : rows) order.push_back(r.match.id);
   EXPECT_EQ(order, (std::vector<uint64_t>{turn_early, turn_late, chatty, unseen_done, quiet_new, seen_done,
@@ -487,7 +490,7 @@ TYPED_TEST(StoreConformance, MyMatchesPutMyTurnFirstThenUnreadThenUnseenThenActi
   EXPECT_TRUE(rows[3].unseen_result);
   EXPECT_FALSE(rows[5].unseen_result) << "seen after it finished";
   EXPECT_EQ(rows[0].match.seq, 3u) << "the match row comes with it";
-  EXPECT_EQ(this->s().my_matches(me, 2).size(), 2u);
+  EXPECT_EQ(must_read(this->s().my_matches(me, 2)).size(), 2u);
 
   this->tx([&](Store& s) {
     ASSERT_TRUE(s.mark_seen(me, chatty));
@@ -496,7 +499,7 @@ TYPED_TEST(StoreConformance, MyMatchesPutMyTurnFirstThenUnreadThenUnseenThenActi
     // Seated again, the seat's prompt starts over: its wait counts from the match's creation.
     ASSERT_TRUE(s.set_seat(turn_late, 0, me));
   });
-  rows = this->s().my_matches(me, 100);
+  rows = must_read(this->s().my_matches(me, 100));
   EXPECT_EQ(rows[0].match.id, turn_late);
   EXPECT_EQ(rows[0].turn_since, 120);
   EXPECT_EQ(rows[2].match.id, quiet_new) << "read chat and a seen result no longer lift a match";
@@ -524,7 +527,7 @@ TYPED_TEST(StoreConformance, TournamentsAndTheirMatches) {
     ASSERT_TRUE(s.link_tournament_match({m2, t2, 0, 5, 1, false}));
     ASSERT_TRUE(s.link_tournament_match({m1, t1, 1, 2, 0, false}));
   });
-  auto all = this->s().tournaments();
+  auto all = must_read(this->s().tournaments());
   ASSERT_EQ(all.size(), 2u);
   EXPECT_EQ(all[0], std::make_pair(t1, all_bytes()));
   EXPECT_EQ(all[1], std::make_pair(t2, std::string("second, changed")));
@@ -532,7 +535,7 @@ TYPED_TEST(StoreConformance, TournamentsAndTheirMatches) {
     ASSERT_TRUE(s.mark_tournament_match_recorded(m2));
     ASSERT_TRUE(s.link_tournament_match({m1, t1, 1, 3, 2, false}));  // replaced
   });
-  auto links = this->s().tournament_matches();
+  auto links = must_read(this->s().tournament_matches());
   ASSERT_EQ(links.size(), 2u);
   EXPECT_EQ(links[0].match_id, m1);
   EXPECT_EQ(links[0].tournament_id, t1);
@@ -550,7 +553,7 @@ TYPED_TEST(StoreConformance, RatingPoolsAreReplacedAndOrderedByteWise) {
     for (const char* key : {"race/B", "race", "Race", "race/A"}) ASSERT_TRUE(s.put_rating_pool(key, "old"));
     ASSERT_TRUE(s.put_rating_pool("race/A", all_bytes()));
   });
-  auto pools = this->s().rating_pools();
+  auto pools = must_read(this->s().rating_pools());
   ASSERT_EQ(pools.size(), 4u);
   EXPECT_EQ(pools[0].first, "Race");
   EXPECT_EQ(pools[1].first, "race");
@@ -576,33 +579,33 @@ TYPED_TEST(StoreConformance, RatedMatchesWaitForTheirRatingOnce) {
   this->tx([&](Store& s) {
     for (uint64_t id : {rated, casual, in_event, running}) ASSERT_TRUE(s.set_seat(id, 0, a));
   });
-  auto loaded = this->s().load_match(rated);
+  auto loaded = must_read(this->s().load_match(rated));
   ASSERT_TRUE(loaded);
   EXPECT_TRUE(loaded->rated);
   EXPECT_FALSE(loaded->ratings_recorded);
-  EXPECT_FALSE(this->s().load_match(casual)->rated);
+  EXPECT_FALSE(must_read(this->s().load_match(casual))->rated);
   std::map<uint64_t, bool> listed;
-  for (const auto& row : this->s().open_matches(10)) listed[row.id] = row.rated;
+  for (const auto& row : must_read(this->s().open_matches(10))) listed[row.id] = row.rated;
   EXPECT_EQ(listed,
             (std::map<uint64_t, bool>{{rated, true}, {casual, false}, {in_event, true}, {running, true}}));
   listed.clear();
-  for (const auto& row : this->s().my_matches(a, 10)) listed[row.match.id] = row.match.rated;
+  for (const auto& row : must_read(this->s().my_matches(a, 10))) listed[row.match.id] = row.match.rated;
   EXPECT_EQ(listed.at(rated), true);
   EXPECT_EQ(listed.at(casual), false);
-  for (const auto& row : this->s().matches_of_user(a, 10)) EXPECT_EQ(row.rated, row.id != casual);
-  EXPECT_TRUE(this->s().rated_matches_unrecorded().empty()) << "nothing has finished";
+  for (const auto& row : must_read(this->s().matches_of_user(a, 10))) EXPECT_EQ(row.rated, row.id != casual);
+  EXPECT_TRUE(must_read(this->s().rated_matches_unrecorded()).empty()) << "nothing has finished";
 
   this->tx([&](Store& s) {
     for (uint64_t id : {rated, casual, in_event})
       ASSERT_TRUE(s.update_match(id, 3, 5, 0, "over", 2000, 2000));
     ASSERT_TRUE(s.update_match(running, 2, 3, 1, "", 0, 2000));
   });
-  EXPECT_EQ(this->s().rated_matches_unrecorded(), std::vector<uint64_t>{rated})
+  EXPECT_EQ(must_read(this->s().rated_matches_unrecorded()), std::vector<uint64_t>{rated})
       << "casual, tournament and running matches are not rated here";
   this->tx([&](Store& s) { ASSERT_TRUE(s.mark_ratings_recorded(rated)); });
-  EXPECT_TRUE(this->s().rated_matches_unrecorded().empty());
-  EXPECT_TRUE(this->s().load_match(rated)->ratings_recorded);
-  EXPECT_FALSE(this->s().load_match(running)->ratings_recorded);
+  EXPECT_TRUE(must_read(this->s().rated_matches_unrecorded()).empty());
+  EXPECT_TRUE(must_read(this->s().load_match(rated))->ratings_recorded);
+  EXPECT_FALSE(must_read(this->s().load_match(running))->ratings_recorded);
 }
 
 TYPED_TEST(StoreConformance, ClocksAndTheirWakeUps) {
@@ -610,22 +613,22 @@ TYPED_TEST(StoreConformance, ClocksAndTheirWakeUps) {
   uint64_t m1 = this->match(match_row(a));
   uint64_t m2 = this->match(match_row(a));
   uint64_t m3 = this->match(match_row(a));
-  EXPECT_TRUE(this->s().clock_wakes().empty());
+  EXPECT_TRUE(must_read(this->s().clock_wakes()).empty());
   this->tx([&](Store& s) {
     ASSERT_TRUE(s.put_clock(m1, "100,1,5,100,0;200,0,0,200,0", 4102444800));
     ASSERT_TRUE(s.put_clock(m2, "1,0,0,1,1", 77));
     ASSERT_TRUE(s.put_clock(m3, "5,0,0,5,0", 0));
   });
-  auto wakes = this->s().clock_wakes();
+  auto wakes = must_read(this->s().clock_wakes());
   std::sort(wakes.begin(), wakes.end());
   EXPECT_EQ(wakes, (std::vector<std::pair<uint64_t, int64_t>>{{m1, 4102444800}, {m2, 77}}));
-  auto m = this->s().load_match(m1);
+  auto m = must_read(this->s().load_match(m1));
   EXPECT_EQ(m->clock, "100,1,5,100,0;200,0,0,200,0");
   EXPECT_EQ(m->wake_at, 4102444800);
   this->tx([&](Store& s) { ASSERT_TRUE(s.put_clock(m1, "done", 0)); });
-  wakes = this->s().clock_wakes();
+  wakes = must_read(this->s().clock_wakes());
   EXPECT_EQ(wakes, (std::vector<std::pair<uint64_t, int64_t>>{{m2, 77}})) << "0: nothing due";
-  EXPECT_EQ(this->s().load_match(m1)->wake_at, 0);
+  EXPECT_EQ(must_read(this->s().load_match(m1))->wake_at, 0);
 }
 
 TYPED_TEST(StoreConformance, VacationsEndEarlyAndListFromADate) {
@@ -638,7 +641,7 @@ TYPED_TEST(StoreConformance, VacationsEndEarlyAndListFromADate) {
     v3 = s.add_vacation({0, a, 50, 90}).value();
   });
   EXPECT_EQ(std::set<uint64_t>({v1, v2, v3}).size(), 3u);
-  auto list = this->s().vacations(95);
+  auto list = must_read(this->s().vacations(95));
   ASSERT_EQ(list.size(), 2u) << "ending after 95";
   EXPECT_EQ(list[0].id, v2) << "oldest first";
   EXPECT_EQ(list[0].user_id, b);
@@ -646,22 +649,22 @@ TYPED_TEST(StoreConformance, VacationsEndEarlyAndListFromADate) {
   EXPECT_EQ(list[0].ends_at, 500);
   EXPECT_EQ(list[1].id, v1);
   this->tx([&](Store& s) { ASSERT_TRUE(s.end_vacation(v2, 90)); });
-  list = this->s().vacations(95);
+  list = must_read(this->s().vacations(95));
   ASSERT_EQ(list.size(), 1u);
   EXPECT_EQ(list[0].id, v1);
 }
 
 TYPED_TEST(StoreConformance, ProfilesDefaultToEveryNotice) {
   uint64_t a = this->user("amina");
-  auto p = this->s().profile(a);
+  auto p = must_read(this->s().profile(a));
   EXPECT_EQ(p.user_id, a);
   EXPECT_EQ(p.webhook_url, "");
   EXPECT_EQ(p.notify_flags, 7u);
   this->tx([&](Store& s) { ASSERT_TRUE(s.put_profile({a, "http://hooks.example/x?y=1", 2})); });
-  p = this->s().profile(a);
+  p = must_read(this->s().profile(a));
   EXPECT_EQ(p.webhook_url, "http://hooks.example/x?y=1");
   EXPECT_EQ(p.notify_flags, 2u);
-  auto nobody = this->s().profile(a + 100);
+  auto nobody = must_read(this->s().profile(a + 100));
   EXPECT_EQ(nobody.user_id, a + 100);
   EXPECT_EQ(nobody.notify_flags, 7u);
 }
@@ -673,7 +676,7 @@ TYPED_TEST(StoreConformance, TheOutboxKeepsDeliveriesUntilDone) {
     o1 = s.add_outbox({0, 5, "http://a.example/", body, 0, 100}).value();
     o2 = s.add_outbox({0, 6, "http://b.example/", "{}", 1, 200}).value();
   });
-  auto rows = this->s().outbox();
+  auto rows = must_read(this->s().outbox());
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].id, o1);
   EXPECT_EQ(rows[0].user_id, 5u);
@@ -685,7 +688,7 @@ TYPED_TEST(StoreConformance, TheOutboxKeepsDeliveriesUntilDone) {
     ASSERT_TRUE(s.retry_outbox(o1, 3, 900));
     ASSERT_TRUE(s.delete_outbox(o2));
   });
-  rows = this->s().outbox();
+  rows = must_read(this->s().outbox());
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0].attempts, 3);
   EXPECT_EQ(rows[0].next_at, 900);
@@ -702,7 +705,7 @@ storage::EmailRow email_row(uint64_t user, const std::string& address, const std
 TYPED_TEST(StoreConformance, EmailAddressesAreReplacedFoundByUnsubscribeAndRemoved) {
   uint64_t a = this->user("amina");
   uint64_t b = this->user("bo");
-  EXPECT_FALSE(this->s().email(a));
+  EXPECT_FALSE(must_read(this->s().email(a)));
   // An address is typed by its owner: kept byte for byte, a NUL byte included.
   std::string typed = std::string("am\xc3\xafna@example.org\0x", 21);
   storage::EmailRow full = email_row(a, typed, "sec-a");
@@ -718,7 +721,7 @@ TYPED_TEST(StoreConformance, EmailAddressesAreReplacedFoundByUnsubscribeAndRemov
     ASSERT_TRUE(s.put_email(full));
     ASSERT_TRUE(s.put_email(email_row(b, "bo@example.org", "sec-b")));
   });
-  auto got = this->s().email(a);
+  auto got = must_read(this->s().email(a));
   ASSERT_TRUE(got);
   EXPECT_EQ(got->user_id, a);
   EXPECT_EQ(got->address, typed);
@@ -730,14 +733,14 @@ TYPED_TEST(StoreConformance, EmailAddressesAreReplacedFoundByUnsubscribeAndRemov
   EXPECT_EQ(got->choices, uint32_t{storage::kEmailDigest | storage::kEmailGameOver});
   EXPECT_EQ(got->turn_delay, 900);
   EXPECT_EQ(got->digest_due, 86400);
-  auto defaults = this->s().email(b);
+  auto defaults = must_read(this->s().email(b));
   ASSERT_TRUE(defaults);
   EXPECT_EQ(defaults->choices, storage::EmailRow().choices);
   EXPECT_EQ(defaults->turn_delay, 3600);
-  ASSERT_TRUE(this->s().email_by_unsubscribe("sec-b"));
-  EXPECT_EQ(this->s().email_by_unsubscribe("sec-b")->user_id, b);
-  EXPECT_FALSE(this->s().email_by_unsubscribe("SEC-B")) << "secrets compare byte for byte";
-  EXPECT_FALSE(this->s().email_by_unsubscribe(std::string("sec-b\0", 6)));
+  ASSERT_TRUE(must_read(this->s().email_by_unsubscribe("sec-b")));
+  EXPECT_EQ(must_read(this->s().email_by_unsubscribe("sec-b"))->user_id, b);
+  EXPECT_FALSE(must_read(this->s().email_by_unsubscribe("SEC-B"))) << "secrets compare byte for byte";
+  EXPECT_FALSE(must_read(this->s().email_by_unsubscribe(std::string("sec-b\0", 6))));
 
   // Putting again rewrites every column; an empty address removes the row and its turn mails.
   full.verified = true;
@@ -749,16 +752,16 @@ TYPED_TEST(StoreConformance, EmailAddressesAreReplacedFoundByUnsubscribeAndRemov
     ASSERT_TRUE(s.add_turn_email({b, 7, 3, 500, "Your turn"}));
     ASSERT_TRUE(s.add_turn_email({a, 7, 3, 500, "Your turn"}));
   });
-  got = this->s().email(a);
+  got = must_read(this->s().email(a));
   ASSERT_TRUE(got);
   EXPECT_TRUE(got->verified);
   EXPECT_EQ(got->code_hash, "");
   EXPECT_EQ(got->code_tries, 0);
-  EXPECT_FALSE(this->s().email_by_unsubscribe("sec-a"));
-  EXPECT_EQ(this->s().email_by_unsubscribe("sec-a2")->user_id, a);
+  EXPECT_FALSE(must_read(this->s().email_by_unsubscribe("sec-a")));
+  EXPECT_EQ(must_read(this->s().email_by_unsubscribe("sec-a2"))->user_id, a);
   this->tx([&](Store& s) { ASSERT_TRUE(s.put_email(email_row(b, "", ""))); });
-  EXPECT_FALSE(this->s().email(b));
-  auto waiting = this->s().turn_emails_due(1000, 10);
+  EXPECT_FALSE(must_read(this->s().email(b)));
+  auto waiting = must_read(this->s().turn_emails_due(1000, 10));
   ASSERT_EQ(waiting.size(), 1u) << "b's turn mail went with the address";
   EXPECT_EQ(waiting[0].user_id, a);
 }
@@ -776,20 +779,20 @@ TYPED_TEST(StoreConformance, DigestsAreDueForVerifiedAddressesThatChoseThem) {
     e.digest_due = due;
     return e;
   };
-  EXPECT_EQ(this->s().email_next_at(), 0) << "nothing waits";
+  EXPECT_EQ(must_read(this->s().email_next_at()), 0) << "nothing waits";
   this->tx([&](Store& s) {
     ASSERT_TRUE(s.put_email(row(a, true, storage::kEmailDigest, 300)));
     ASSERT_TRUE(s.put_email(row(b, true, storage::kEmailDigest | storage::kEmailYourTurn, 200)));
     ASSERT_TRUE(s.put_email(row(c, false, storage::kEmailDigest, 100)));  // not verified
     ASSERT_TRUE(s.put_email(row(d, true, storage::kEmailYourTurn, 50)));  // no digest chosen
   });
-  auto due = this->s().digests_due(300, 10);
+  auto due = must_read(this->s().digests_due(300, 10));
   ASSERT_EQ(due.size(), 2u);
   EXPECT_EQ(due[0].user_id, b) << "earliest first";
   EXPECT_EQ(due[1].user_id, a);
-  EXPECT_EQ(this->s().digests_due(299, 10).size(), 1u);
-  EXPECT_EQ(this->s().digests_due(300, 1).size(), 1u);
-  EXPECT_EQ(this->s().email_next_at(), 200) << "the earliest digest that will be sent";
+  EXPECT_EQ(must_read(this->s().digests_due(299, 10)).size(), 1u);
+  EXPECT_EQ(must_read(this->s().digests_due(300, 1)).size(), 1u);
+  EXPECT_EQ(must_read(this->s().email_next_at()), 200) << "the earliest digest that will be sent";
 }
 
 TYPED_TEST(StoreConformance, MailsAreQueuedOnceSentAndForgotten) {
@@ -805,7 +808,7 @@ TYPED_TEST(StoreConformance, MailsAreQueuedOnceSentAndForgotten) {
     EXPECT_TRUE(s.transaction_status()) << "a known dedupe key fails nothing";
     ASSERT_TRUE(s.add_email({0, 6, "digest:6:1", "bo@example.org", "hi", 1, 300, 100}).value());
   });
-  auto due = this->s().emails_due(1000, 10);
+  auto due = must_read(this->s().emails_due(1000, 10));
   ASSERT_EQ(due.size(), 2u);
   EXPECT_EQ(due[0].dedupe, "digest:6:1") << "earliest next_at first";
   EXPECT_EQ(due[0].attempts, 1);
@@ -817,20 +820,20 @@ TYPED_TEST(StoreConformance, MailsAreQueuedOnceSentAndForgotten) {
   m2 = due[0].id;
   m1 = due[1].id;
   EXPECT_NE(m1, m2);
-  EXPECT_EQ(this->s().emails_due(350, 10).size(), 1u);
-  EXPECT_EQ(this->s().emails_due(1000, 1).size(), 1u);
-  EXPECT_EQ(this->s().email_next_at(), 300);
+  EXPECT_EQ(must_read(this->s().emails_due(350, 10)).size(), 1u);
+  EXPECT_EQ(must_read(this->s().emails_due(1000, 1)).size(), 1u);
+  EXPECT_EQ(must_read(this->s().email_next_at()), 300);
 
   this->tx([&](Store& s) {
     ASSERT_TRUE(s.email_retry(m2, 2, 900));
     ASSERT_TRUE(s.email_sent(m1, 500, 0));
   });
-  due = this->s().emails_due(1000, 10);
+  due = must_read(this->s().emails_due(1000, 10));
   ASSERT_EQ(due.size(), 1u) << "a sent mail is not due again";
   EXPECT_EQ(due[0].id, m2);
   EXPECT_EQ(due[0].attempts, 2);
   EXPECT_EQ(due[0].next_at, 900);
-  EXPECT_EQ(this->s().email_next_at(), 900);
+  EXPECT_EQ(must_read(this->s().email_next_at()), 900);
   this->tx([&](Store& s) {
     auto r = s.add_email({0, 5, "turn:5:1:3", "amina@example.org", message, 0, 400, 100});
     ASSERT_TRUE(r);
@@ -838,15 +841,16 @@ TYPED_TEST(StoreConformance, MailsAreQueuedOnceSentAndForgotten) {
   });
   // Sending another forgets sent mails older than the bound: the key may be queued again.
   this->tx([&](Store& s) { ASSERT_TRUE(s.email_sent(m2, 2000, 1000)); });
-  EXPECT_TRUE(this->s().emails_due(100000, 10).empty());
-  EXPECT_EQ(this->s().email_next_at(), 0);
+  EXPECT_TRUE(must_read(this->s().emails_due(100000, 10)).empty());
+  EXPECT_EQ(must_read(this->s().email_next_at()), 0);
   this->tx([&](Store& s) {
     auto r = s.add_email({0, 5, "turn:5:1:3", "amina@example.org", message, 0, 400, 100});
     ASSERT_TRUE(r);
     EXPECT_TRUE(r.value()) << "forgotten: queued anew";
     ASSERT_TRUE(s.add_email({0, 6, "digest:6:1", "bo@example.org", "hi", 0, 300, 100}));
   });
-  EXPECT_EQ(this->s().emails_due(1000, 10).size(), 1u) << "digest:6:1 was sent at 2000: still known";
+  EXPECT_EQ(must_read(this->s().emails_due(1000, 10)).size(), 1u)
+      << "digest:6:1 was sent at 2000: still known";
 }
 
 TYPED_TEST(StoreConformance, TurnMailsWaitTheEarliestAndCanBeCancelled) {
@@ -860,7 +864,7 @@ TYPED_TEST(StoreConformance, TurnMailsWaitTheEarliestAndCanBeCancelled) {
     ASSERT_TRUE(s.add_turn_email({a, m, 5, 800, "later"})) << "an earlier wait stands, and fails nothing";
     ASSERT_TRUE(s.add_turn_email({b, m, 4, 600, "Bo's turn"}));
   });
-  auto due = this->s().turn_emails_due(700, 10);
+  auto due = must_read(this->s().turn_emails_due(700, 10));
   ASSERT_EQ(due.size(), 2u);
   EXPECT_EQ(due[0].user_id, b) << "earliest first";
   EXPECT_EQ(due[1].user_id, a);
@@ -868,20 +872,20 @@ TYPED_TEST(StoreConformance, TurnMailsWaitTheEarliestAndCanBeCancelled) {
   EXPECT_EQ(due[1].seq, 3u);
   EXPECT_EQ(due[1].due_at, 700);
   EXPECT_EQ(due[1].text, std::string("Your turn in Khartoum\0", 22));
-  EXPECT_EQ(this->s().turn_emails_due(650, 10).size(), 1u);
-  EXPECT_EQ(this->s().turn_emails_due(700, 1).size(), 1u);
-  EXPECT_EQ(this->s().email_next_at(), 600);
+  EXPECT_EQ(must_read(this->s().turn_emails_due(650, 10)).size(), 1u);
+  EXPECT_EQ(must_read(this->s().turn_emails_due(700, 1)).size(), 1u);
+  EXPECT_EQ(must_read(this->s().email_next_at()), 600);
   this->tx([&](Store& s) { ASSERT_TRUE(s.delete_turn_email(b, m)); });
-  due = this->s().turn_emails_due(10000, 10);
+  due = must_read(this->s().turn_emails_due(10000, 10));
   ASSERT_EQ(due.size(), 1u);
   EXPECT_EQ(due[0].user_id, a);
-  EXPECT_EQ(this->s().email_next_at(), 700);
+  EXPECT_EQ(must_read(this->s().email_next_at()), 700);
 
-  EXPECT_EQ(this->s().seen_seq(a, m), 0u) << "never looked";
+  EXPECT_EQ(must_read(this->s().seen_seq(a, m)), 0u) << "never looked";
   this->tx([&](Store& s) { ASSERT_TRUE(s.update_match(m, 2, 9, 1, "", 0, 50)); });
   this->tx([&](Store& s) { ASSERT_TRUE(s.mark_seen(a, m)); });
-  EXPECT_EQ(this->s().seen_seq(a, m), 9u);
-  EXPECT_EQ(this->s().seen_seq(b, m), 0u);
+  EXPECT_EQ(must_read(this->s().seen_seq(a, m)), 9u);
+  EXPECT_EQ(must_read(this->s().seen_seq(b, m)), 0u);
 }
 
 TYPED_TEST(StoreConformance, BotAccountsAreMadeOnceAndNeverTakeAPersonsName) {
@@ -902,7 +906,7 @@ TYPED_TEST(StoreConformance, BotAccountsAreMadeOnceAndNeverTakeAPersonsName) {
     EXPECT_EQ(taken.status().code(), core::StatusCode::kInvalidArgument);
   });
   EXPECT_NE(easy, person);
-  EXPECT_EQ(this->s().find_user(easy)->name, "Rook");
+  EXPECT_EQ(must_read(this->s().find_user(easy))->name, "Rook");
   uint64_t bot_turn = this->match(match_row(person, 2));
   uint64_t person_turn = this->match(match_row(person, 2));
   uint64_t finished = this->match(match_row(person, 3));
@@ -915,7 +919,7 @@ TYPED_TEST(StoreConformance, BotAccountsAreMadeOnceAndNeverTakeAPersonsName) {
     ASSERT_TRUE(s.update_match(person_turn, 2, 1, 1, "", 0, 1));
     ASSERT_TRUE(s.update_match(finished, 3, 1, 2, "", 1, 1));
   });
-  EXPECT_EQ(this->s().matches_awaiting_bots(), std::vector<uint64_t>{bot_turn});
+  EXPECT_EQ(must_read(this->s().matches_awaiting_bots()), std::vector<uint64_t>{bot_turn});
 }
 
 // The counters nodes share for login throttles and allowances: a window begins with the first
@@ -1002,9 +1006,10 @@ TYPED_TEST(StoreConformance, TheWriterCommitsGroupsDurablyAndFailsABatchWhole) {
   // Through a new handle, as after a restart: every acknowledged write is there, none of the failed batch.
   auto again = this->reopen();
   ASSERT_TRUE(again);
-  for (int i = 0; i < 50; ++i) EXPECT_EQ(again->user_for_token("token-" + std::to_string(i), 0), 1u) << i;
-  EXPECT_FALSE(again->user_for_token("before", 0));
-  EXPECT_FALSE(again->user_for_token("after", 0));
+  for (int i = 0; i < 50; ++i)
+    EXPECT_EQ(must_read(again->user_for_token("token-" + std::to_string(i), 0)), 1u) << i;
+  EXPECT_FALSE(must_read(again->user_for_token("before", 0)));
+  EXPECT_FALSE(must_read(again->user_for_token("after", 0)));
 }
 
 TYPED_TEST(StoreConformance, OpeningAgainKeepsEverythingAndMigratesNothingTwice) {
@@ -1014,13 +1019,97 @@ TYPED_TEST(StoreConformance, OpeningAgainKeepsEverythingAndMigratesNothingTwice)
   this->store_.reset();
   auto again = this->reopen();
   ASSERT_TRUE(again);
-  EXPECT_EQ(again->match_count(), 1u);
-  EXPECT_EQ(again->events(id, 0).size(), 1u);
+  EXPECT_EQ(must_read(again->match_count()), 1u);
+  EXPECT_EQ(must_read(again->events(id, 0)).size(), 1u);
   ASSERT_TRUE(again->begin());
   auto next = again->create_match(match_row(a));
   ASSERT_TRUE(next);
   EXPECT_GT(next.value(), id) << "ids go on after the stored ones";
   ASSERT_TRUE(again->commit());
+}
+
+// Honest reads (issue 45): a read that cannot be done is an error, never "nothing found". The
+// tables dropped under the store (a broken database) make every read fail, on both backends.
+TYPED_TEST(StoreConformance, ReadsOfABrokenDatabaseFailRatherThanFindNothing) {
+  uint64_t a = this->user("amina");
+  uint64_t id = this->match(match_row(a));
+  this->tx([&](Store& s) {
+    ASSERT_TRUE(s.set_seat(id, 0, a));
+    ASSERT_TRUE(s.append_event(id, event(1)));
+    ASSERT_TRUE(s.put_token("token", a, 100));
+  });
+  // Before: found. The same reads below must fail rather than come back empty.
+  ASSERT_TRUE(must_read(this->s().load_match(id)));
+  std::string drop;
+  for (const char* table : {"turn_emails", "email_outbox", "user_email", "webhook_outbox", "vacations",
+                            "rating_pools", "tournament_matches", "tournaments", "match_seen", "chat",
+                            "snapshots", "events", "match_seats", "tokens", "matches", "users"})
+    drop += std::string("DROP TABLE IF EXISTS ") + table + TypeParam::kDropCascade + ";";
+  ASSERT_TRUE(this->backend_.execute(drop));
+
+  Store& s = this->s();
+  EXPECT_FALSE(s.find_user_by_name("amina").is_ok());
+  EXPECT_FALSE(s.find_user(a).is_ok());
+  EXPECT_FALSE(s.user_for_token("token", 0).is_ok());
+  EXPECT_FALSE(s.tokens_of_user(a).is_ok());
+  auto row = s.load_match(id);
+  EXPECT_FALSE(row.is_ok());
+  EXPECT_EQ(row.status().code(), core::StatusCode::kCorruption) << "a failure, not kNotFound";
+  EXPECT_FALSE(s.seats(id).is_ok());
+  EXPECT_FALSE(s.snapshot_below(id, 5).is_ok());
+  EXPECT_FALSE(s.events(id, 1).is_ok());
+  EXPECT_FALSE(s.open_matches(10).is_ok());
+  EXPECT_FALSE(s.matches_of_user(a, 10).is_ok());
+  EXPECT_FALSE(s.unfinished_matches().is_ok());
+  EXPECT_FALSE(s.matches_awaiting_bots().is_ok());
+  EXPECT_FALSE(s.open_matches_created_by(a).is_ok());
+  EXPECT_FALSE(s.unfinished_matches_of(a).is_ok());
+  EXPECT_FALSE(s.match_count().is_ok());
+  EXPECT_FALSE(s.chat_lines(id, 10).is_ok());
+  EXPECT_FALSE(s.chat_line_count(id).is_ok());
+  EXPECT_FALSE(s.seen_seq(a, id).is_ok());
+  EXPECT_FALSE(s.my_matches(a, 10).is_ok());
+  EXPECT_FALSE(s.profile(a).is_ok());
+  EXPECT_FALSE(s.email(a).is_ok());
+  EXPECT_FALSE(s.email_by_unsubscribe("secret").is_ok());
+  EXPECT_FALSE(s.digests_due(0, 10).is_ok());
+  EXPECT_FALSE(s.tournaments().is_ok());
+  EXPECT_FALSE(s.tournament_matches().is_ok());
+  EXPECT_FALSE(s.rating_pools().is_ok());
+  EXPECT_FALSE(s.rated_matches_unrecorded().is_ok());
+  EXPECT_FALSE(s.clock_wakes().is_ok());
+  EXPECT_FALSE(s.vacations(0).is_ok());
+  EXPECT_FALSE(s.outbox().is_ok());
+  EXPECT_FALSE(s.emails_due(0, 10).is_ok());
+  EXPECT_FALSE(s.email_next_at().is_ok());
+  EXPECT_FALSE(s.turn_emails_due(0, 10).is_ok());
+
+  // Inside the writer's transaction a failed read fails the batch, as a failed write does: a job
+  // that read nothing must not have its writes kept as if it had.
+  ASSERT_TRUE(s.begin());
+  EXPECT_FALSE(s.load_match(id).is_ok());
+  EXPECT_FALSE(s.transaction_status());
+  EXPECT_FALSE(s.commit());
+}
+
+// Not found is an answer, not a failure: a read of what does not exist succeeds, empty.
+TYPED_TEST(StoreConformance, WhatDoesNotExistIsFoundEmptyNotFailed) {
+  Store& s = this->s();
+  auto user = s.find_user(42);
+  ASSERT_TRUE(user.is_ok()) << user.status().message();
+  EXPECT_FALSE(user.value());
+  auto row = s.load_match(42);
+  ASSERT_TRUE(row.is_ok()) << row.status().message();
+  EXPECT_FALSE(row.value());
+  auto events = s.events(42, 1);
+  ASSERT_TRUE(events.is_ok()) << events.status().message();
+  EXPECT_TRUE(events->empty());
+  auto email = s.email(42);
+  ASSERT_TRUE(email.is_ok()) << email.status().message();
+  EXPECT_FALSE(email.value());
+  auto seen = s.seen_seq(42, 42);
+  ASSERT_TRUE(seen.is_ok()) << seen.status().message();
+  EXPECT_EQ(*seen, 0u);
 }
 
 }  // namespace

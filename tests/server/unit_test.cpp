@@ -14,9 +14,12 @@
 #include "fixture_games.h"
 #include "match/history.h"
 #include "storage/writer.h"
+#include "store_reads.h"
 
 namespace frontier::server {
 namespace {
+
+using frontier::testing::must_read;
 
 struct TempDb {
   std::filesystem::path path =
@@ -57,14 +60,14 @@ TEST(Storage, MigrationsApplyOnceAndDataPersists) {
   auto store = storage::open_sqlite(db.path.string(), storage::Durability::kNormal);
   ASSERT_TRUE(store) << store.status().message();
   auto& s = *store.value();
-  EXPECT_EQ(s.match_count(), 1u);
-  EXPECT_EQ(s.events(1, 2).size(), 2u);
-  auto snap = s.snapshot_below(1, 3);
+  EXPECT_EQ(must_read(s.match_count()), 1u);
+  EXPECT_EQ(must_read(s.events(1, 2)).size(), 2u);
+  auto snap = must_read(s.snapshot_below(1, 3));
   ASSERT_TRUE(snap);
   EXPECT_EQ(snap->first, 2u);
-  EXPECT_FALSE(s.snapshot_below(1, 2));
-  ASSERT_EQ(s.seats(1).size(), 1u);
-  EXPECT_EQ(s.seats(1)[0].user_name, "amina");
+  EXPECT_FALSE(must_read(s.snapshot_below(1, 2)));
+  ASSERT_EQ(must_read(s.seats(1)).size(), 1u);
+  EXPECT_EQ(must_read(s.seats(1))[0].user_name, "amina");
 }
 
 TEST(Storage, WriterGroupsJobsIntoFewTransactions) {
@@ -91,7 +94,7 @@ TEST(Storage, WriterGroupsJobsIntoFewTransactions) {
   EXPECT_EQ(stats.jobs, static_cast<uint64_t>(kJobs) + 1);  // + the owner
   EXPECT_LT(stats.batches, static_cast<uint64_t>(kJobs) / 4) << "group commit should batch";
   bool found = false;
-  writer.run_sync([&](storage::Store& s) { found = s.user_for_token("t1999", 0).has_value(); });
+  writer.run_sync([&](storage::Store& s) { found = must_read(s.user_for_token("t1999", 0)).has_value(); });
   EXPECT_TRUE(found);
 }
 
