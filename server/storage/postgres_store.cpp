@@ -819,8 +819,8 @@ class PostgresStore final : public Store {
     // taking a match whose lease the other is renewing then wait on each other (a deadlock,
     // which fails a batch and stops the node; bench/cluster/run.sh's cross-node run found it).
     auto existing = read("SELECT node FROM match_leases WHERE match_id = $1", p);
-    if (!failure_) return failure_;
-    if (existing.count() > 0) return LeaseTake{0, existing.str(0, 0)};
+    if (!existing) return existing.status();
+    if (existing->count() > 0) return LeaseTake{0, existing->str(0, 0)};
     // No lease yet (a match stored before leases, or copied from SQLite): the first take inserts
     // it; DO NOTHING when another node inserted it first.
     auto inserted = write_rows(
