@@ -132,8 +132,16 @@ class PostgresStore final : public Store {
       return failure_;
     }
     in_transaction_ = false;
-    auto r = conn_->exec("COMMIT");
-    if (!r) return r.status();  // lost connection: the outcome is unknown, so it is a failure
+    // Through the pipeline: the writes still sent ahead go with the COMMIT in one round trip, and
+    // the first of them that failed is the answer (the COMMIT then did not run).
+    auto r = conn_->run("COMMIT", Params());
+    if (!r) {
+      // A write sent ahead failed, so the COMMIT was skipped and the transaction is still open
+      // (aborted): it ends here, as a failed commit always ended it. A lost connection: the
+      // outcome is unknown, so it is a failure.
+      if (conn_->alive()) (void)conn_->exec("ROLLBACK");
+      return r.status();
+    }
     if (r->command() != "COMMIT")
       return core::Status::corruption("PostgreSQL rolled the transaction back (" + r->command() + ")");
     return core::Status::ok();
@@ -932,17 +940,34 @@ class PostgresStore final : public Store {
     if (failure_) failure_ = st;
     return st;
   }
+  core::Status unstorable() {
+    return failed(
+        core::Status::corruption("PostgreSQL: a text with a NUL byte or invalid UTF-8 cannot be stored"));
+  }
   core::Result<Rows> write_rows(std::string_view sql, const Params& p) {
-    if (p.impossible())
-      return failed(
-          core::Status::corruption("PostgreSQL: a text with a NUL byte or invalid UTF-8 cannot be stored"));
+    if (p.impossible()) return unstorable();
     auto r = conn_->run(sql, p);
     if (!r) return failed(r.status());
     return r;
   }
+  // A write whose result nothing reads. Inside a transaction it is sent ahead without waiting
+  // (pg::Connection::send): it reaches the server with the next statement that is waited for
+  // (a fence, a read, the COMMIT), so a job's writes cost no round trip of their own. Its failure
+  // shows there, and fails the batch as it would have here: every job of a batch is acknowledged
+  // only after the COMMIT, which is never sent after a failed write. Capped, so the results
+  // waiting in the socket stay small (a blocking client that sends a lot without reading could
+  // otherwise wait on a server waiting for it to read).
   core::Status write(std::string_view sql, const Params& p) {
-    auto r = write_rows(sql, p);
-    return r ? core::Status::ok() : r.status();
+    if (!in_transaction_ || !failure_) {
+      auto r = write_rows(sql, p);
+      return r ? core::Status::ok() : r.status();
+    }
+    if (p.impossible()) return unstorable();
+    if (auto st = conn_->send(sql, p); !st) return failed(st);
+    if (conn_->unsynced() >= kMaxSentAhead) {
+      if (auto st = conn_->sync(); !st) return failed(st);
+    }
+    return core::Status::ok();
   }
   core::Result<uint64_t> inserted(std::string_view sql, const Params& p) {
     auto r = write_rows(sql, p);
@@ -978,6 +1003,9 @@ class PostgresStore final : public Store {
     for (int i = 0; i < r.count(); ++i) out.push_back(static_cast<uint64_t>(r.i64(i, 0)));
     return out;
   }
+
+  // Statements sent ahead before the writer waits for them anyway: a few jobs' writes.
+  static constexpr size_t kMaxSentAhead = 64;
 
   std::unique_ptr<pg::Connection> conn_;
   core::Status failure_;  // the first failed statement of the open transaction

@@ -156,9 +156,14 @@ TEST(Leases, ATakeoverNeverInterleavesWithACommitUnderTheFence) {
   a_commits.join();
   EXPECT_EQ(fence.load(), 0) << "then refuses: the lease is b's";
   // (match, seq) stays unique whatever happens: the last line of defence.
+  // The write is sent ahead (pipelined), so its refusal may come only with the COMMIT.
   ASSERT_TRUE(n.b->begin());
-  EXPECT_FALSE(n.b->append_event(n.match, event(1, "from-b")));
-  EXPECT_FALSE(n.b->commit());
+  auto duplicate = n.b->append_event(n.match, event(1, "from-b"));
+  EXPECT_FALSE(n.b->commit()) << duplicate.message();
+  n.b->rollback();
+  auto kept = n.b->events(n.match, 1);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].client_action_id, "from-a");
 }
 
 // Each node renews its own lease while asking for the other's match (a player of one match
