@@ -780,15 +780,21 @@ class PostgresStore final : public Store {
   core::Result<LeaseTake> take_lease(uint64_t match_id, const std::string& node, int64_t lease_ms) override {
     Params p;
     p.i64(id64(match_id));
+    // Only a row this node may take (its own, or expired) is locked: a live lease of another node
+    // is left unlocked. Locking it too (as this did) held the row for the rest of the batch, and
+    // its holder's renewal waited for that; two nodes asking for each other's live matches (a
+    // forwarded change, a follower's load) and then renewing in the same batches deadlocked, a
+    // batch failed and a node stopped (bench/cluster/run.sh's kill row found it).
+    Params q;
+    q.i64(id64(match_id)).text(node);
     auto current = write_rows(
-        "SELECT node, epoch, expires_at < clock_timestamp() FROM match_leases WHERE match_id = $1 "
+        "SELECT node FROM match_leases WHERE match_id = $1 AND (node = $2 OR expires_at < clock_timestamp()) "
         "FOR UPDATE SKIP LOCKED",
-        p);
+        q);
     if (!current) return current.status();
     Params t;
     t.i64(id64(match_id)).text(node).i64(lease_ms);
     if (current->count() > 0) {
-      if (current->str(0, 0) != node && current->i64(0, 2) == 0) return LeaseTake{0, current->str(0, 0)};
       auto taken = write_rows(
           "UPDATE match_leases SET node = $2, epoch = epoch + 1, "
           "expires_at = clock_timestamp() + $3::bigint * interval '1 millisecond' WHERE match_id = $1 "
@@ -797,12 +803,12 @@ class PostgresStore final : public Store {
       if (!taken) return taken.status();
       return LeaseTake{static_cast<uint64_t>(taken->i64(0, 0)), node};
     }
-    // No row, or one another transaction holds locked. A plain read never waits and sees the
-    // row's committed version: a row that exists is busy now (its fence is committing, its node
-    // renewing, another node taking it). The INSERT below must not meet it: ON CONFLICT waits for
-    // a transaction that updated the conflicting row (a renewal in flight), and two nodes each
-    // taking a match whose lease the other is renewing then wait on each other (a deadlock,
-    // which fails a batch and stops the node; bench/cluster/run.sh's cross-node run found it).
+    // No row, a live lease of another node, or a row another transaction holds locked. A plain
+    // read never waits and sees the row's committed version: a row that exists is busy now (held
+    // by another node, its fence committing, its node renewing, another node taking it). The INSERT below
+    // must not meet it: ON CONFLICT waits for a transaction that updated the conflicting row (a renewal in
+    // flight), and two nodes each taking a match whose lease the other is renewing then wait on each other (a
+    // deadlock, which fails a batch and stops the node; bench/cluster/run.sh's cross-node run found it).
     auto existing = read("SELECT node FROM match_leases WHERE match_id = $1", p);
     if (!failure_) return failure_;
     if (existing.count() > 0) return LeaseTake{0, existing.str(0, 0)};
