@@ -167,8 +167,10 @@ bool Connection::alive() const {
 }
 
 bool Connection::reset() {
+  sent_.clear();  // answered by nothing now: their transaction died with the session
   PQreset(conn_);
   prepared_.clear();  // a new session knows none of them
+  if (PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) (void)PQexitPipelineMode(conn_);
   return alive();
 }
 
@@ -203,22 +205,118 @@ core::Result<Rows> Connection::checked(pg_result* res, std::string_view what) {
 }
 
 core::Result<Rows> Connection::exec(const std::string& sql) {
-  return checked(PQexec(conn_, sql.c_str()), sql);
+  // PQexec is refused in pipeline mode: what was sent ahead is finished first. The statement runs
+  // even when one of them failed: it is the ROLLBACK (or COMMIT) that ends their transaction.
+  core::Status ahead = sent_.empty() ? core::Status::ok() : sync();
+  auto r = checked(PQexec(conn_, sql.c_str()), sql);
+  if (!ahead) return ahead;
+  return r;
+}
+
+std::pair<std::string, bool> Connection::statement_name(std::string_view sql) {
+  if (auto it = prepared_.find(sql); it != prepared_.end()) return {it->second, false};
+  std::string name = "f";  // built step by step: GCC 12 warns falsely on "f" + to_string here
+  name += std::to_string(++names_);
+  prepared_.emplace(std::string(sql), name);
+  return {name, true};
 }
 
 core::Result<Rows> Connection::run(std::string_view sql, const Params& params) {
-  auto it = prepared_.find(sql);
-  if (it == prepared_.end()) {
-    std::string name = "f";  // built step by step: GCC 12 warns falsely on "f" + to_string here
-    name += std::to_string(prepared_.size() + 1);
+  if (!sent_.empty()) {
+    // The statement joins those sent ahead: one round trip for all of them.
+    if (auto st = send(sql, params); !st) {
+      (void)collect(false);
+      return st;
+    }
+    return collect(true);
+  }
+  auto [name, first_use] = statement_name(sql);
+  if (first_use) {
     std::string text(sql);
     auto prepared = checked(PQprepare(conn_, name.c_str(), text.c_str(), params.size(), nullptr), sql);
-    if (!prepared) return prepared.status();
-    it = prepared_.emplace(std::move(text), std::move(name)).first;
+    if (!prepared) {
+      prepared_.erase(text);
+      return prepared.status();
+    }
   }
-  return checked(PQexecPrepared(conn_, it->second.c_str(), params.size(), params.values_.data(),
+  return checked(PQexecPrepared(conn_, name.c_str(), params.size(), params.values_.data(),
                                 params.lengths_.data(), params.formats_.data(), 1),
                  sql);
+}
+
+core::Status Connection::send(std::string_view sql, const Params& params) {
+  if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && PQenterPipelineMode(conn_) != 1)
+    return core::Status::corruption("PostgreSQL: cannot enter pipeline mode: " + error());
+  auto [name, first_use] = statement_name(sql);
+  if (first_use) {
+    std::string text(sql);
+    if (PQsendPrepare(conn_, name.c_str(), text.c_str(), params.size(), nullptr) != 1) {
+      prepared_.erase(text);
+      return core::Status::corruption("PostgreSQL: " + text.substr(0, 60) + ": " + error());
+    }
+    sent_.push_back({std::move(text), true});
+  }
+  if (PQsendQueryPrepared(conn_, name.c_str(), params.size(), params.values_.data(), params.lengths_.data(),
+                          params.formats_.data(), 1) != 1) {
+    return core::Status::corruption("PostgreSQL: " + std::string(sql.substr(0, 60)) + ": " + error());
+  }
+  sent_.push_back({std::string(sql), false});
+  return core::Status::ok();
+}
+
+core::Status Connection::sync() {
+  auto r = collect(false);
+  return r ? core::Status::ok() : r.status();
+}
+
+core::Result<Rows> Connection::collect(bool keep_last) {
+  if (PQpipelineSync(conn_) != 1) {
+    // Only a broken connection refuses it; no answer will come. The next begin() connects again.
+    sent_.clear();
+    return core::Status::corruption("PostgreSQL: sending the pipeline failed: " + error());
+  }
+  core::Status first = core::Status::ok();
+  Rows last;
+  // Each statement's results end with a NULL; after the first failure the server skipped the
+  // rest (PGRES_PIPELINE_ABORTED). A lost connection answers NULL at once, so this ends.
+  for (size_t i = 0; i < sent_.size(); ++i) {
+    const Sent& sent = sent_[i];
+    pg_result* res = PQgetResult(conn_);
+    ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+    bool ok = st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
+    if (!ok) {
+      if (sent.prepare) prepared_.erase(sent.sql);
+      if (first) {
+        std::string msg = st == PGRES_PIPELINE_ABORTED ? "skipped after a failure"
+                          : res                        ? PQresultErrorMessage(res)
+                                                       : PQerrorMessage(conn_);
+        while (!msg.empty() && msg.back() == '\n') msg.pop_back();
+        first = core::Status::corruption("PostgreSQL: " + sent.sql.substr(0, 60) + ": " + msg);
+      }
+    }
+    if (ok && keep_last && i + 1 == sent_.size()) {
+      last = Rows(res);
+    } else if (res) {
+      PQclear(res);
+    }
+    if (res) {
+      while (pg_result* more = PQgetResult(conn_)) PQclear(more);
+    }
+  }
+  sent_.clear();
+  // The sync's own result ends the pipeline; then the connection leaves pipeline mode, so the
+  // plain calls (PQexec, LISTEN's reads) work again.
+  if (PQstatus(conn_) == CONNECTION_OK) {
+    pg_result* res = PQgetResult(conn_);
+    if (!res || PQresultStatus(res) != PGRES_PIPELINE_SYNC) {
+      if (first) first = core::Status::corruption("PostgreSQL: the pipeline did not end: " + error());
+    }
+    if (res) PQclear(res);
+  }
+  if (PQexitPipelineMode(conn_) != 1 && first)
+    first = core::Status::corruption("PostgreSQL: cannot leave pipeline mode: " + error());
+  if (!first) return first;
+  return last;
 }
 
 }  // namespace frontier::storage::pg

@@ -1,6 +1,8 @@
 // A thin layer over one libpq connection for the PostgreSQL store: statements prepared once per
 // connection and run with parameters, results in binary format (bytea comes back as its bytes,
 // integers as integers), and errors as Status. Used by one thread at a time, like the Store.
+// Statements whose result nobody waits for can be sent ahead (libpq pipeline mode): they reach
+// the server with the next statement that is waited for, in one round trip.
 #pragma once
 
 #include <cstdint>
@@ -79,8 +81,18 @@ class Connection {
 
   // A statement without parameters (may hold several, separated by ';'), not prepared.
   core::Result<Rows> exec(const std::string& sql);
-  // A prepared statement: prepared on its first use on this connection, then reused.
+  // A prepared statement: prepared on its first use on this connection, then reused. Statements
+  // sent ahead go with it, in order, in the same round trip; the first of them that failed is
+  // the answer (the server skipped everything after it).
   core::Result<Rows> run(std::string_view sql, const Params& params);
+  // Sends a prepared statement without waiting for its result (pipeline mode): it runs, in
+  // order, before the next run(), exec() or sync(), which report its failure. Only for
+  // statements whose result nothing reads, inside a transaction that a failure aborts anyway.
+  core::Status send(std::string_view sql, const Params& params);
+  // Waits for every statement sent ahead (one round trip); the first failure.
+  core::Status sync();
+  // Statements sent ahead and not yet synced.
+  size_t unsynced() const { return sent_.size(); }
   // False once the connection is lost (the server went away).
   bool alive() const;
   // Connects again after a loss; every statement is prepared again on its next use.
@@ -94,9 +106,22 @@ class Connection {
  private:
   explicit Connection(pg_conn* conn) : conn_(conn) {}
   core::Result<Rows> checked(pg_result* res, std::string_view what);
+  // The statement's name, and whether it is still to be prepared (a first use).
+  std::pair<std::string, bool> statement_name(std::string_view sql);
+  // Ends the pipeline: reads every result sent ahead, leaves pipeline mode. `keep_last`: the last
+  // statement's rows are the answer (run()); otherwise the answer is empty rows.
+  core::Result<Rows> collect(bool keep_last);
 
   pg_conn* conn_;
   std::map<std::string, std::string, std::less<>> prepared_;  // sql -> statement name
+  uint64_t names_ = 0;                                        // statement names given on this connection
+  // What was sent ahead, in order: each statement, and each PREPARE of a first use (whose name is
+  // forgotten again if it did not succeed, so the next use prepares it again).
+  struct Sent {
+    std::string sql;
+    bool prepare = false;
+  };
+  std::vector<Sent> sent_;
 };
 
 }  // namespace frontier::storage::pg

@@ -132,8 +132,16 @@ class PostgresStore final : public Store {
       return failure_;
     }
     in_transaction_ = false;
-    auto r = conn_->exec("COMMIT");
-    if (!r) return r.status();  // lost connection: the outcome is unknown, so it is a failure
+    // Through the pipeline: the writes still sent ahead go with the COMMIT in one round trip, and
+    // the first of them that failed is the answer (the COMMIT then did not run).
+    auto r = conn_->run("COMMIT", Params());
+    if (!r) {
+      // A write sent ahead failed, so the COMMIT was skipped and the transaction is still open
+      // (aborted): it ends here, as a failed commit always ended it. A lost connection: the
+      // outcome is unknown, so it is a failure.
+      if (conn_->alive()) (void)conn_->exec("ROLLBACK");
+      return r.status();
+    }
     if (r->command() != "COMMIT")
       return core::Status::corruption("PostgreSQL rolled the transaction back (" + r->command() + ")");
     return core::Status::ok();
@@ -795,15 +803,21 @@ class PostgresStore final : public Store {
   core::Result<LeaseTake> take_lease(uint64_t match_id, const std::string& node, int64_t lease_ms) override {
     Params p;
     p.i64(id64(match_id));
+    // Only a row this node may take (its own, or expired) is locked: a live lease of another node
+    // is left unlocked. Locking it too (as this did) held the row for the rest of the batch, and
+    // its holder's renewal waited for that; two nodes asking for each other's live matches (a
+    // forwarded change, a follower's load) and then renewing in the same batches deadlocked, a
+    // batch failed and a node stopped (bench/cluster/run.sh's kill row found it).
+    Params q;
+    q.i64(id64(match_id)).text(node);
     auto current = write_rows(
-        "SELECT node, epoch, expires_at < clock_timestamp() FROM match_leases WHERE match_id = $1 "
+        "SELECT node FROM match_leases WHERE match_id = $1 AND (node = $2 OR expires_at < clock_timestamp()) "
         "FOR UPDATE SKIP LOCKED",
-        p);
+        q);
     if (!current) return current.status();
     Params t;
     t.i64(id64(match_id)).text(node).i64(lease_ms);
     if (current->count() > 0) {
-      if (current->str(0, 0) != node && current->i64(0, 2) == 0) return LeaseTake{0, current->str(0, 0)};
       auto taken = write_rows(
           "UPDATE match_leases SET node = $2, epoch = epoch + 1, "
           "expires_at = clock_timestamp() + $3::bigint * interval '1 millisecond' WHERE match_id = $1 "
@@ -812,12 +826,12 @@ class PostgresStore final : public Store {
       if (!taken) return taken.status();
       return LeaseTake{static_cast<uint64_t>(taken->i64(0, 0)), node};
     }
-    // No row, or one another transaction holds locked. A plain read never waits and sees the
-    // row's committed version: a row that exists is busy now (its fence is committing, its node
-    // renewing, another node taking it). The INSERT below must not meet it: ON CONFLICT waits for
-    // a transaction that updated the conflicting row (a renewal in flight), and two nodes each
-    // taking a match whose lease the other is renewing then wait on each other (a deadlock,
-    // which fails a batch and stops the node; bench/cluster/run.sh's cross-node run found it).
+    // No row, a live lease of another node, or a row another transaction holds locked. A plain
+    // read never waits and sees the row's committed version: a row that exists is busy now (held
+    // by another node, its fence committing, its node renewing, another node taking it). The INSERT below
+    // must not meet it: ON CONFLICT waits for a transaction that updated the conflicting row (a renewal in
+    // flight), and two nodes each taking a match whose lease the other is renewing then wait on each other (a
+    // deadlock, which fails a batch and stops the node; bench/cluster/run.sh's cross-node run found it).
     auto existing = read("SELECT node FROM match_leases WHERE match_id = $1", p);
     if (!existing) return existing.status();
     if (existing->count() > 0) return LeaseTake{0, existing->str(0, 0)};
@@ -962,17 +976,34 @@ class PostgresStore final : public Store {
     if (failure_) failure_ = st;
     return st;
   }
+  core::Status unstorable() {
+    return failed(
+        core::Status::corruption("PostgreSQL: a text with a NUL byte or invalid UTF-8 cannot be stored"));
+  }
   core::Result<Rows> write_rows(std::string_view sql, const Params& p) {
-    if (p.impossible())
-      return failed(
-          core::Status::corruption("PostgreSQL: a text with a NUL byte or invalid UTF-8 cannot be stored"));
+    if (p.impossible()) return unstorable();
     auto r = conn_->run(sql, p);
     if (!r) return failed(r.status());
     return r;
   }
+  // A write whose result nothing reads. Inside a transaction it is sent ahead without waiting
+  // (pg::Connection::send): it reaches the server with the next statement that is waited for
+  // (a fence, a read, the COMMIT), so a job's writes cost no round trip of their own. Its failure
+  // shows there, and fails the batch as it would have here: every job of a batch is acknowledged
+  // only after the COMMIT, which is never sent after a failed write. Capped, so the results
+  // waiting in the socket stay small (a blocking client that sends a lot without reading could
+  // otherwise wait on a server waiting for it to read).
   core::Status write(std::string_view sql, const Params& p) {
-    auto r = write_rows(sql, p);
-    return r ? core::Status::ok() : r.status();
+    if (!in_transaction_ || !failure_) {
+      auto r = write_rows(sql, p);
+      return r ? core::Status::ok() : r.status();
+    }
+    if (p.impossible()) return unstorable();
+    if (auto st = conn_->send(sql, p); !st) return failed(st);
+    if (conn_->unsynced() >= kMaxSentAhead) {
+      if (auto st = conn_->sync(); !st) return failed(st);
+    }
+    return core::Status::ok();
   }
   core::Result<uint64_t> inserted(std::string_view sql, const Params& p) {
     auto r = write_rows(sql, p);
@@ -1011,6 +1042,9 @@ class PostgresStore final : public Store {
     for (int i = 0; i < r->count(); ++i) out.push_back(static_cast<uint64_t>(r->i64(i, 0)));
     return out;
   }
+
+  // Statements sent ahead before the writer waits for them anyway: a few jobs' writes.
+  static constexpr size_t kMaxSentAhead = 64;
 
   std::unique_ptr<pg::Connection> conn_;
   core::Status failure_;  // the first failed statement of the open transaction

@@ -134,6 +134,70 @@ TEST(PostgresStore, ACommitOnALostConnectionFailsAndTheStoreReconnects) {
   EXPECT_TRUE(must_read(store.find_user_by_name("after_cut")));
 }
 
+// The writer's writes are sent ahead without waiting (libpq pipeline mode) and reach the server
+// with the next statement waited for. They still run in order in one transaction; a failure
+// among them fails the batch by its COMMIT and keeps nothing, the writes before it included; the
+// next batch runs on the same connection; and writes sent ahead when the connection is lost fail
+// the commit, so nothing unconfirmed is acknowledged.
+TEST(PostgresStore, WritesSentAheadCommitInOrderAndOneFailureFailsTheirWholeBatch) {
+  auto& pg = shared_postgres();
+  ASSERT_TRUE(pg.create_database("ahead"));
+  auto opened = storage::open_postgres(pg.url("ahead"), storage::Durability::kFull);
+  ASSERT_TRUE(opened) << opened.status().message();
+  auto& store = *opened.value();
+  ASSERT_TRUE(store.begin());
+  auto user = store.create_user("amina", "h", 0);
+  ASSERT_TRUE(user) << user.status().message();
+  ASSERT_TRUE(store.commit());
+  auto holder = [&](const std::string& hash) { return store.user_for_token(hash, 0).value_or(0); };
+
+  // More writes than are ever sent ahead at once: all kept. A delete sent after an insert sees
+  // it, and a read after them sees both.
+  ASSERT_TRUE(store.begin());
+  std::vector<std::string> hashes;
+  for (int i = 0; i < 300; ++i) hashes.push_back(std::to_string(i));
+  for (int i = 0; i < 300; ++i) ASSERT_TRUE(store.put_token(hashes[i], *user, i));
+  ASSERT_TRUE(store.put_token("gone", *user, 0));
+  ASSERT_TRUE(store.delete_token("gone"));
+  EXPECT_EQ(store.tokens_of_user(*user).size(), 300u);
+  ASSERT_TRUE(store.put_token("last", *user, 0));
+  ASSERT_TRUE(store.commit());
+  EXPECT_EQ(query(pg, "ahead", "SELECT count(*) FROM tokens"), "301");
+  EXPECT_EQ(holder("gone"), 0u);
+
+  // A failing write between two others (no such user): the commit fails and keeps none of them.
+  ASSERT_TRUE(store.begin());
+  ASSERT_TRUE(store.put_token("before", *user, 0));
+  (void)store.put_token("orphan", *user + 100, 0);
+  (void)store.put_token("after", *user, 0);
+  auto st = store.commit();
+  EXPECT_FALSE(st) << "a batch with a failed write is never committed";
+  EXPECT_NE(st.message().find("tokens"), std::string::npos) << "names the failed statement: " << st.message();
+  store.rollback();
+  EXPECT_EQ(holder("before"), 0u);
+  EXPECT_EQ(holder("after"), 0u);
+
+  ASSERT_TRUE(store.begin()) << "the same connection goes on";
+  ASSERT_TRUE(store.put_token("next", *user, 0));
+  ASSERT_TRUE(store.commit());
+  EXPECT_EQ(holder("next"), *user);
+
+  // Cut with writes sent ahead and not yet answered: the commit fails; the next batch reconnects.
+  ASSERT_TRUE(store.begin());
+  ASSERT_TRUE(store.put_token("cut", *user, 0));
+  ASSERT_EQ(query(pg, "ahead",
+                  "SELECT bool_and(pg_terminate_backend(pid, 5000)) FROM pg_stat_activity "
+                  "WHERE application_name = 'frontierd' AND datname = 'ahead'"),
+            "t");
+  EXPECT_FALSE(store.commit()) << "no acknowledgement without a confirmed commit";
+  store.rollback();
+  ASSERT_TRUE(store.begin()) << "connected again";
+  ASSERT_TRUE(store.put_token("again", *user, 0));
+  ASSERT_TRUE(store.commit());
+  EXPECT_EQ(holder("cut"), 0u);
+  EXPECT_EQ(holder("again"), *user);
+}
+
 // Without the database nothing begins, so nothing can be acknowledged.
 TEST(PostgresStore, NoTransactionBeginsWithoutTheDatabase) {
   PostgresServer pg;  // its own server: this test stops it
