@@ -9,7 +9,7 @@ import { useStaticData } from "../static-data";
 import { LionMap } from "./map";
 import { LionPanel } from "./panel";
 
-export function LionBoard({ view, choices, onChoose, toPlay, log }: GameBoardProps<LionView>) {
+export function LionBoard({ view, choices, onChoose, toPlay, phase, log }: GameBoardProps<LionView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("lion", LionDataSchema);
   const drawn = new Set<string>([
@@ -29,7 +29,7 @@ export function LionBoard({ view, choices, onChoose, toPlay, log }: GameBoardPro
       name={name}
       picture={<LionMap view={view} picker={picker} data={data} />}
     >
-      <LionPanel view={view} data={data} picker={picker} toPlay={toPlay} log={log} />
+      <LionPanel view={view} data={data} picker={picker} toPlay={toPlay} phase={phase} log={log} />
     </BoardFrame>
   );
 }
