@@ -1,4 +1,5 @@
 // The Lion of Khartoum board: the banner paths around the palace with the tracks beside them.
+import "./lion.css";
 import { LionDataSchema } from "../../gen/lion_data_pb";
 import type { LionView } from "../../gen/lion_pb";
 import { refKey } from "../board";
@@ -23,6 +24,7 @@ export function LionBoard({ view, choices, onChoose, toPlay, phase, log }: GameB
   return (
     <BoardFrame
       game="lion"
+      mapScrolls  // lion.css: on a phone the map scrolls in its box
       picker={picker}
       complete={data !== undefined}
       drawn={drawn}
