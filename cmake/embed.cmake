@@ -17,3 +17,15 @@ function(frontier_embed_files)
     COMMENT "Embedding ${E_FUNCTION}"
     VERBATIM)
 endfunction()
+
+# A game folder's own data: every <folder>/data/*.txtpb embedded into TARGET as
+# `std::span<const frontier::core::EmbeddedFile> <NAMESPACE>::data_files()`, which the game passes
+# to core::load_data. Each game embeds its own, so adding a game edits no list in rules/core.
+function(frontier_game_data)
+  cmake_parse_arguments(D "" "TARGET;NAMESPACE" "" ${ARGN})
+  file(GLOB files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/data/*.txtpb)
+  list(SORT files)
+  frontier_embed_files(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/game_data_files.cpp FUNCTION ${D_NAMESPACE}::data_files
+                       FILES ${files})
+  target_sources(${D_TARGET} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/game_data_files.cpp)
+endfunction()

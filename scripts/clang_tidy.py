@@ -18,7 +18,9 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHECKED = re.compile(r"^" + re.escape(ROOT) + r"/(rules|server|client-cli)/")
+# A game folder's own tests and benchmark (rules/<game>/tests, bench) are checked as tests/ and
+# bench/ are: not at all.
+CHECKED = re.compile(r"^" + re.escape(ROOT) + r"/(rules|server|client-cli)/(?![^/]+/(tests|bench)/)")
 
 
 def object_of(entry):

@@ -10,8 +10,9 @@
 //                     [--policy-per-mille N] [--exploration C] [--rollout-actions N] [--narrate 1]
 //                     [--edit "control KK Russian;control BU Russian"]
 //
-// Players: random, policy (the game's policy_action), greedy (Hand of Destiny's greedy player,
-// Crossroads' Expansionist, with a random tie-break; the game's policy elsewhere),
+// Players: random, policy (the game's policy_action), greedy (the game's greedy_action: Hand of
+// Destiny's greedy player, Crossroads' Expansionist, with a random tie-break; the game's policy
+// where it has none),
 // bot:easy|normal|hard.
 //
 // `--edit` changes every game's opening position by the game's script edits (Game::edit, the
@@ -31,9 +32,7 @@
 
 #include "ai/ismcts.h"
 #include "ai/level.h"
-#include "crossroads/policy.h"
 #include "games.h"
-#include "hand_of_destiny/policy.h"
 
 using namespace frontier;
 
@@ -68,19 +67,6 @@ bool parse_player(const std::string& text, Player& out) {
   return false;
 }
 
-// The best-scoring action, each score plus a random 0..noise-1 (a greedy player's tie-break).
-template <typename Score>
-core::Action best_with_noise(const std::vector<core::Action>& legal, core::Rng& rng, uint32_t noise,
-                             Score score) {
-  core::Action out = legal.front();
-  int best = -1000000;
-  for (const core::Action& a : legal) {
-    int value = score(a) + static_cast<int>(rng.below(noise));
-    if (value > best) best = value, out = a;
-  }
-  return out;
-}
-
 core::Action choose(const core::Game& game, const core::GameState& state, core::Seat seat, const Player& p,
                     core::Rng& rng, uint64_t decision_seed, std::vector<core::Action>& legal,
                     std::vector<double>* millis) {
@@ -90,20 +76,7 @@ core::Action choose(const core::Game& game, const core::GameState& state, core::
     case Player::kRandom:
       break;
     case Player::kGreedy:
-      if (game.id() == "khartoum") {
-        const auto& s = hand_of_destiny::S(state);
-        out = best_with_noise(
-            legal, rng, 10, [&](const core::Action& a) { return hand_of_destiny::greedy_score(s, seat, a); });
-        break;
-      }
-      if (game.id() == "crossroads") {
-        const auto& s = static_cast<const crossroads::State&>(state);
-        // Scaled so the noise only breaks ties.
-        out = best_with_noise(legal, rng, 4, [&](const core::Action& a) {
-          return crossroads::heuristic_score(s, seat, a) * 4;
-        });
-        break;
-      }
+      if (game.greedy_action(state, seat, legal, rng, out)) break;
       [[fallthrough]];
     case Player::kPolicy:
       game.policy_action(state, seat, out);

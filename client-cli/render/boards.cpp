@@ -23,24 +23,6 @@ void wrapped(std::string& out, const std::string& label, const std::vector<std::
   out += wrap_to_width(line, width, static_cast<int>(display_width(label)) + 2) + "\n";
 }
 
-namespace {
-
-using DrawBoard = bool (*)(const Rec&, const Style&, const BoardOptions&, std::string&);
-
-// The dedicated boards, by the view type each draws. A game without one here is shown by the
-// generic board, so a new game needs no line here to be playable.
-struct DedicatedBoard {
-  const char* view_type;
-  DrawBoard draw;
-};
-constexpr DedicatedBoard kDedicatedBoards[] = {
-    {"frontier.khartoum.KhartoumView", khartoum_board},
-    {"frontier.lion.LionView", lion_board},
-    {"frontier.crossroads.CrossroadsView", crossroads_board},
-};
-
-}  // namespace
-
 bool render_routes(const GameView& view, const std::string& focus, int width, std::string& out) {
   if (core::view_type_name(view) != "frontier.khartoum.KhartoumView") return false;
   auto game = ViewTypes::shared().decode(view);
@@ -51,15 +33,12 @@ bool render_routes(const GameView& view, const std::string& focus, int width, st
 
 bool render_dedicated_board(const google::protobuf::Message& view, const Style& style,
                             const BoardOptions& opts, std::string& out) {
-  const std::string& type = view.GetDescriptor()->full_name();
-  for (const auto& board : kDedicatedBoards) {
-    if (type != board.view_type) continue;
-    std::string drawn;
-    if (!board.draw(Rec(view), style, opts, drawn)) return false;
-    out += drawn;
-    return true;
-  }
-  return false;
+  const DedicatedBoard* board = dedicated_board(view.GetDescriptor()->full_name());
+  if (board == nullptr) return false;
+  std::string drawn;
+  if (!board->draw(Rec(view), style, opts, drawn)) return false;
+  out += drawn;
+  return true;
 }
 
 }  // namespace frontier::cli

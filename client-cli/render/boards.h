@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "render/generic_board.h"
@@ -17,9 +18,16 @@ namespace frontier::cli {
 bool render_dedicated_board(const google::protobuf::Message& view, const Style& style,
                             const BoardOptions& opts, std::string& out);
 
-bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
-bool lion_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
-bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out);
+// A dedicated board: the view type it draws and how. Each file of render/boards/ (one per game,
+// boards/<game>.cpp) defines one, `extern const DedicatedBoard dedicated_<game>`; the build finds the
+// files and generates the table of them (dedicated_boards.cpp), so a new board edits no list.
+using DrawBoard = bool (*)(const Rec&, const Style&, const BoardOptions&, std::string&);
+struct DedicatedBoard {
+  const char* view_type;
+  DrawBoard draw;
+};
+// The dedicated board drawing `view_type` (a full protobuf name), or null.
+const DedicatedBoard* dedicated_board(std::string_view view_type);
 
 // The routes of a point-to-point map (Khartoum) from every place whose name mentions `focus`
 // (all places when empty), one wrapped line each: "Berber: Shendi (river), Abu Hamed (road)".

@@ -38,7 +38,11 @@ Status parse_text_proto(std::string_view text, std::string_view file_name, googl
 }
 
 Status load_data(std::string_view name, google::protobuf::Message* out) {
-  for (const auto& f : scenario_data_files()) {
+  return load_data(scenario_data_files(), name, out);
+}
+
+Status load_data(std::span<const EmbeddedFile> files, std::string_view name, google::protobuf::Message* out) {
+  for (const auto& f : files) {
     if (f.name == name) return parse_text_proto(f.contents, f.name, out);
   }
   return Status::not_found("No scenario data file named " + std::string(name));

@@ -13,12 +13,15 @@
 
 namespace frontier::core {
 
-// Every file of rules/data, in name order.
+// Every file of rules/data, in name order (a game folder's data/ is embedded by the game).
 std::span<const EmbeddedFile> scenario_data_files();
 
 // Parses `text` (named `file_name` in errors) into `out`.
 Status parse_text_proto(std::string_view text, std::string_view file_name, google::protobuf::Message* out);
-// Parses the embedded data file `name` (e.g. "lion.txtpb") into `out`.
+// Parses the embedded data file `name` (e.g. "khartoum.txtpb") into `out`.
 Status load_data(std::string_view name, google::protobuf::Message* out);
+// The same from a game's own embedded files (`frontier_game_data` in cmake/embed.cmake: a game
+// folder's data/*.txtpb), e.g. load_data(lion::data_files(), "lion.txtpb", &out).
+Status load_data(std::span<const EmbeddedFile> files, std::string_view name, google::protobuf::Message* out);
 
 }  // namespace frontier::core

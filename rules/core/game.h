@@ -167,6 +167,14 @@ class Game {
                                    Action& out) const {
     return policy_action(state, seat, out);
   }
+  // The game's greedy player, for measuring bots against it (frontier-ai-bench --vs greedy): the
+  // best of `legal` (all of legal_actions(state, seat)) by the game's own scoring, ties broken
+  // with `rng` (the caller's, core/greedy.h), written to `out`; false when the game has none (the
+  // bench then uses policy_action). Optional.
+  virtual bool greedy_action(const GameState& state, Seat seat, const std::vector<Action>& legal, Rng& rng,
+                             Action& out) const {
+    return false;
+  }
   // How many playout actions per mille bots should take from policy_action (the rest at random):
   // a game whose random moves almost always lose wants its policy nearly always.
   virtual int playout_policy_per_mille() const { return 500; }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/engine.h"
+#include "core/greedy.h"
 #include "core/registry.h"
 #include "core/text.h"
 #include "core/view.h"
@@ -325,6 +326,16 @@ class CrossroadsGame final : public core::Game {
   bool policy_action_among(const core::GameState& gs, core::Seat seat, const std::vector<core::Action>& legal,
                            core::Action& out) const override {
     return heuristic_action(S(gs), seat, legal, out);
+  }
+
+  // The Expansionist's scores with a random tie-break (the benchmark's greedy opponent, bench/ai),
+  // scaled so the noise only breaks ties.
+  bool greedy_action(const core::GameState& gs, core::Seat seat, const std::vector<core::Action>& legal,
+                     core::Rng& rng, core::Action& out) const override {
+    if (legal.empty()) return false;
+    out = core::best_with_noise(legal, rng, 4,
+                                [&](const core::Action& a) { return heuristic_score(S(gs), seat, a) * 4; });
+    return true;
   }
 
   // Most playout moves from the Expansionist, as in the Lion: random Crossroads moves (cancelled

@@ -54,6 +54,9 @@ class HandOfDestinyGame final : public core::Game {
   bool policy_action(const core::GameState& state, core::Seat seat, core::Action& out) const override;
   bool policy_action_among(const core::GameState& state, core::Seat seat,
                            const std::vector<core::Action>& legal, core::Action& out) const override;
+  // The same greedy player with a random tie-break (the benchmark's opponent, bench/ai).
+  bool greedy_action(const core::GameState& state, core::Seat seat, const std::vector<core::Action>& legal,
+                     core::Rng& rng, core::Action& out) const override;
   // From the Empire's victory points against its target (27.0), for bots' cut-short playouts.
   std::optional<int> estimate(const core::GameState& state, core::Seat seat) const override;
   // Choices a bot leaves out so that its decisions do not go round in circles (rules.h).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/greedy.h"
 #include "hand_of_destiny/game.h"
 #include "hand_of_destiny/rules.h"
 
@@ -59,6 +60,15 @@ bool HandOfDestinyGame::policy_action_among(const core::GameState& gs, core::Sea
     int score = greedy_score(S(gs), seat, a);
     if (score > best) best = score, out = a;
   }
+  return true;
+}
+
+bool HandOfDestinyGame::greedy_action(const core::GameState& gs, core::Seat seat,
+                                      const std::vector<core::Action>& legal, core::Rng& rng,
+                                      core::Action& out) const {
+  if (legal.empty()) return false;
+  out = core::best_with_noise(legal, rng, 10,
+                              [&](const core::Action& a) { return greedy_score(S(gs), seat, a); });
   return true;
 }
 

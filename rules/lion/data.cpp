@@ -1,4 +1,5 @@
-// Loads rules/data/lion.txtpb once and flattens it for the rules (see data.h).
+// Loads data/lion.txtpb (embedded by this folder's CMakeLists.txt) once and flattens it for the
+// rules (see data.h).
 #include "lion/data.h"
 
 #include <cstdlib>
@@ -31,7 +32,7 @@ core::Status bad(const std::string& why) {
 
 core::Result<Data> load() {
   Data d;
-  if (auto s = core::load_data("lion.txtpb", &d.proto); !s) return s;
+  if (auto s = core::load_data(data_files(), "lion.txtpb", &d.proto); !s) return s;
   const LionData& p = d.proto;
   if (p.banners_size() != kBanners) return bad("expected 4 banners");
   for (int b = 0; b < kBanners; ++b) {

@@ -1,16 +1,21 @@
-// The Lion of Khartoum: the reconstructed game data (rules/data/lion.txtpb) parsed once per
+// The Lion of Khartoum: the reconstructed game data (rules/lion/data/lion.txtpb) parsed once per
 // process into flat tables the rules read in their hot paths. Index conventions used throughout
 // rules/lion: banners 0 black, 1 green, 2 red, 3 white; area index = banner * 5 + (6 - number)
 // for path areas 6..2, and 20 for the Governor's Palace (area 1 of every path, 11.5).
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
+#include "core/embedded.h"
 #include "core/status.h"
 #include "lion_data.pb.h"
 
 namespace frontier::lion {
+
+// This folder's data/*.txtpb, embedded by its CMakeLists.txt (frontier_game_data).
+std::span<const core::EmbeddedFile> data_files();
 
 constexpr int kBanners = 4;
 constexpr int kPathAreas = 5;  // areas 6..2 of one path

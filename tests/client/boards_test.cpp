@@ -15,6 +15,23 @@ namespace {
 
 namespace pb = google::protobuf;
 
+// Each game's board as the table of render/boards/ finds it by view type.
+bool draw_with(const char* view_type, const Rec& v, const Style& style, const BoardOptions& opts,
+               std::string& out) {
+  const DedicatedBoard* board = dedicated_board(view_type);
+  EXPECT_NE(board, nullptr) << view_type << " has no dedicated board";
+  return board != nullptr && board->draw(v, style, opts, out);
+}
+bool lion_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out) {
+  return draw_with("frontier.lion.LionView", v, style, opts, out);
+}
+bool khartoum_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out) {
+  return draw_with("frontier.khartoum.KhartoumView", v, style, opts, out);
+}
+bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts, std::string& out) {
+  return draw_with("frontier.crossroads.CrossroadsView", v, style, opts, out);
+}
+
 // Builds message types from lines "Name field:type ...": s string, i int32, b bool,
 // +s repeated string, *Msg repeated message, >Msg message.
 class Views {

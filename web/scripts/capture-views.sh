@@ -50,23 +50,28 @@ capture() {
   echo "$out/$name.json"
 }
 
-k=$(new_match khartoum); as b join "$k" --json >/dev/null
-capture a "$k" khartoum-0-mahdist
-for i in 1 2 3 4 5 6; do
-  advance "$k" 2
-  capture a "$k" "khartoum-$i-mahdist"; capture b "$k" "khartoum-$i-empire"
-done
-
-l=$(new_match lion)
-capture a "$l" lion-0
-for i in 1 2 3 4 5 6 7 8; do
-  advance "$l" 0.3 one
-  capture a "$l" "lion-$i"
-done
-
-c=$(new_match crossroads); as b join "$c" --json >/dev/null
-capture a "$c" crossroads-0-british
-for i in 1 2 3 4; do
-  advance "$c" 2
-  capture a "$c" "crossroads-$i-british"; capture b "$c" "crossroads-$i-russian"
+# Every game with a board of its own (web/src/boards/<game id>/), found by folder: its sides from
+# the server's catalogue ("id  Title  (sides: A, B)"); a solitaire game advances by short bursts.
+catalogue=$(as a games)
+for dir in "$root"/web/src/boards/*/; do
+  game=$(basename "$dir")
+  sides=$(awk -v g="$game" '$1 == g { sub(/.*\(sides: /, ""); sub(/\)$/, ""); print }' <<<"$catalogue" |
+    tr 'A-Z' 'a-z' | tr -d ' ')
+  [ -n "$sides" ] || continue
+  IFS=, read -r first second <<<"$sides"
+  m=$(new_match "$game")
+  if [ -z "$second" ]; then
+    capture a "$m" "$game-0"
+    for i in 1 2 3 4 5 6 7 8; do
+      advance "$m" 0.3 one
+      capture a "$m" "$game-$i"
+    done
+  else
+    as b join "$m" --json >/dev/null
+    capture a "$m" "$game-0-$first"
+    for i in 1 2 3 4 5 6; do
+      advance "$m" 2
+      capture a "$m" "$game-$i-$first"; capture b "$m" "$game-$i-$second"
+    done
+  fi
 done

@@ -4,7 +4,7 @@
 // the numbers and titles only (a twentieth of the size), which is all a page needs to draw its
 // rule links: the texts are fetched when a link is first opened. Run by `npm run build`; not
 // committed.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -12,8 +12,10 @@ const web = join(dirname(fileURLToPath(import.meta.url)), "..");
 const books = join(web, "..", "docs", "rulebooks");
 const out = join(web, "public", "data");
 
-// Game id (as the server names it) -> rulebook file.
-const games = { khartoum: "khartoum.txt", crossroads: "crossroads.txt", lion: "lion.txt" };
+// Game id (as the server names it) -> rulebook file: docs/rulebooks/<game id>.txt, found, not listed.
+const games = Object.fromEntries(
+  readdirSync(books).filter((f) => f.endsWith(".txt")).sort().map((f) => [f.slice(0, -".txt".length), f]),
+);
 
 // A rule starts on a line of its own with its number: "13.3 BRT Results", "2.11 Regions. The map…",
 // "[3.0] SEQUENCE OF PLAY" (the Crossroads book brackets its sections).

@@ -2,7 +2,7 @@
 // a raid (target, infantry, leader, a light gun) and, before he launches it, the panel names the
 // banner and its strength, lists his stack with each counter's raid factor, and shows the
 // modifier as the sum of its terms with the throws that give each outcome of the raid table
-// (AOT.2 in rules/data/lion.txtpb). Then he sets up defensive positions ahead of every banner
+// (AOT.2 in rules/lion/data/lion.txtpb). Then he sets up defensive positions ahead of every banner
 // and ends the action phase: a banner attacks, and at the "spend an RP?" prompt the panel shows
 // the defence the same way, fortification and the RP's +1 included; once rolled, its outcome
 // is the one the log's roll line names. Both are captured at 1280 x 800 and on a phone, where the
@@ -18,7 +18,7 @@ const root = new URL("../../", import.meta.url).pathname;
 
 // The rows of one outcome table (AOT) as the rules engine loads them.
 function outcomeTable(name) {
-  const data = readFileSync(`${root}rules/data/lion.txtpb`, "utf8");
+  const data = readFileSync(`${root}rules/lion/data/lion.txtpb`, "utf8");
   return [...data.matchAll(new RegExp(`^${name} \\{ min: (-?\\d+) max: (-?\\d+) name: "([^"]+)"`, "gm"))]
     .map((m) => ({ min: Number(m[1]), max: Number(m[2]), name: m[3] }));
 }

@@ -1,12 +1,14 @@
-// A player never reads a machine name: the known phases have their words, and a phase a newer
-// server adds still reads as words, never with an underscore.
+// A player never reads a machine name: the rules word their phases, and a machine name that
+// reaches the screen anyway still reads as words, never with an underscore.
 import { expect, test } from "vitest";
 import { machineNameInWords, phaseInWords } from "./phases";
 
-test("a known phase reads as the table says", () => {
-  expect(phaseInWords("move_step")).toBe("Movement");
-  expect(phaseInWords("choose_action")).toBe("Choosing actions");
-  expect(phaseInWords("over")).toBe("Game over");
+test("the rules' own words are kept as they are", () => {
+  // The words of each step are the rules' (GameStatus.phase), tested with each game's rules
+  // (rules/lion/tests/actions_test.cpp: "Choosing actions").
+  expect(phaseInWords("Movement")).toBe("Movement");
+  expect(phaseInWords("Choosing actions")).toBe("Choosing actions");
+  expect(phaseInWords("Game over")).toBe("Game over");
 });
 
 test("an unknown machine name becomes a sentence-case phrase", () => {

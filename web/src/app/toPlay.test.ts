@@ -37,13 +37,19 @@ test("toPlayText joins the names in plain English", () => {
 
 describe("turnText", () => {
   test("turn, phase in words and who is to play", () => {
-    const status = create(GameStatusSchema, { turn: 3, phase: "move_step", activeSeats: [1] });
+    // The rules word the phase (GameStatus.phase); a machine name would still read as words.
+    const status = create(GameStatusSchema, { turn: 3, phase: "Movement", activeSeats: [1] });
     expect(turnText(status, seats)).toBe("Turn 3, Movement — Empire to play");
+  });
+
+  test("a machine name reaches the screen as words", () => {
+    const status = create(GameStatusSchema, { turn: 3, phase: "move_step", activeSeats: [1] });
+    expect(turnText(status, seats)).toBe("Turn 3, Move step — Empire to play");
   });
 
   test("leaves out what is not known", () => {
     expect(turnText(undefined, seats)).toBe("Turn 0");
-    expect(turnText(create(GameStatusSchema, { turn: 7, finished: true, phase: "over" }), seats)).toBe(
+    expect(turnText(create(GameStatusSchema, { turn: 7, finished: true, phase: "Game over" }), seats)).toBe(
       "Turn 7, Game over",
     );
   });

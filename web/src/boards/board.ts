@@ -16,6 +16,9 @@ export interface BoardProps {
   // The sides holding a prompt, by name (app/toPlay.ts): the turn panel says who is to play in
   // the same words as the match's status line, so the two never disagree.
   toPlay: string[];
+  // The phase or step now, in the rules' own words (GameStatus.phase, "Choosing actions"): a board
+  // shows it as the rules word it, so no client keeps a copy of the games' step names.
+  phase: string;
   // The log as this seat may read it (the match page's), for a panel that tells what the fight
   // now running has done so far; absent where no log is at hand.
   log?: LogEntry[];

@@ -36,7 +36,7 @@ function Dev() {
       </p>
       {update.view && (
         <Board view={decodeView(update.view, compiledViews, undefined)} choices={choices} onChoose={setChosen} yourSeat={update.yourSeat}
-          toPlay={sidesToPlay(update.gameStatus, update.seats)} />
+          toPlay={sidesToPlay(update.gameStatus, update.seats)} phase={update.gameStatus?.phase ?? ""} />
       )}
       <p id="chosen">Chosen: {chosen.map((c) => c.label).join(" | ") || "nothing"}</p>
     </div>

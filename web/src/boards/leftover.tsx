@@ -48,10 +48,13 @@ interface FrameProps extends Props {
   // it (a track's turns, the names) are missing. Marked on the map as data-complete, which the
   // browser tests' time to the board waits for (web/tests/board-load.test.mjs).
   complete: boolean;
+  // The map itself scrolls in its box on a phone (the board's own CSS makes it so, the Lion's):
+  // then a keyboard must reach the box too (WCAG 2.1.1).
+  mapScrolls?: boolean;
 }
 
 // The frame every board shares: the picture, and beside it the leftover refs over the tracks.
-export function BoardFrame({ game, picture, children, home, complete, ...leftover }: FrameProps) {
+export function BoardFrame({ game, picture, children, home, complete, mapScrolls, ...leftover }: FrameProps) {
   const map = useRef<HTMLDivElement>(null);
   useEffect(() => centre(map.current, home), []);
   useEffect(() => showChoices(map.current), [leftover.picker.byRef]);
@@ -59,8 +62,7 @@ export function BoardFrame({ game, picture, children, home, complete, ...leftove
     // The frame is the container the board's layout asks for its width (boards.css).
     <div class="board-frame">
       <div class={`board board-${game}`}>
-        {/* The Lion's map scrolls in this box on a phone: a keyboard reaches it too (WCAG 2.1.1). */}
-        <div class="board-map" ref={map} tabIndex={game === "lion" ? 0 : undefined}
+        <div class="board-map" ref={map} tabIndex={mapScrolls ? 0 : undefined}
           data-complete={complete ? "" : undefined}>{picture}</div>
         <aside class="board-side">
           <LeftoverRefs {...leftover} />

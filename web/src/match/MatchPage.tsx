@@ -146,7 +146,7 @@ export function MatchPage(props: { conn: Connection; user: SessionUser | null; m
         <div class="board-area" id="board" tabIndex={-1} role="region" aria-label="Board" {...inspection.boardHandlers}>
           {view && (
             <Board view={view} choices={choices} onChoose={onBoardChoose} yourSeat={update.yourSeat}
-              toPlay={toPlay} log={state.log} />
+              toPlay={toPlay} phase={update.gameStatus?.phase ?? ""} log={state.log} />
           )}
         </div>
         </SideColumn.Provider>

@@ -114,7 +114,7 @@ export function ReplayPage(props: { conn: Connection; user: SessionUser | null; 
         <div class="match-body">
           <div class="board-area" id="board" tabIndex={-1} role="region" aria-label="Board" {...inspection.boardHandlers}>
             {view && <Board view={view} choices={[]} onChoose={() => undefined} yourSeat={-1}
-              toPlay={sidesToPlay(frame.gameStatus, match.seats)} />}
+              toPlay={sidesToPlay(frame.gameStatus, match.seats)} phase={frame.gameStatus?.phase ?? ""} />}
           </div>
           <aside class="side-panel">
             <p data-testid="replay-status">

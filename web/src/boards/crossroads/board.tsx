@@ -13,7 +13,7 @@ import { CrossroadsPanel, kHomeBases, listedSquares } from "./panel";
 // The sides by seat (the game's GameInfo lists British, then Russian).
 const kSeatSides = ["british", "russian"];
 
-export function CrossroadsBoard({ view, choices, onChoose, toPlay, log, yourSeat }: GameBoardProps<CrossroadsView>) {
+export function CrossroadsBoard({ view, choices, onChoose, toPlay, phase, log, yourSeat }: GameBoardProps<CrossroadsView>) {
   const picker = usePicker(choices, onChoose);
   const map = useStaticData("crossroads_map", MapDataSchema);
   const tables = useStaticData("crossroads_tables", TablesDataSchema);
@@ -59,7 +59,7 @@ export function CrossroadsBoard({ view, choices, onChoose, toPlay, log, yourSeat
       name={name}
       picture={<CrossroadsMap view={view} map={map.data} picker={picker} focus={focus} onFocus={setFocus} />}
     >
-      <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} toPlay={toPlay} log={log} />
+      <CrossroadsPanel view={view} agentIndex={agentIndex} picker={picker} listed={listed} toPlay={toPlay} phase={phase} log={log} />
     </BoardFrame>
   );
 }

@@ -8,7 +8,6 @@ import { refKey } from "../board";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
-import { phaseInWords } from "../../app/phases";
 import { CrossroadsBattle } from "./battle";
 import { InSideColumn } from "../side-column";
 import { sideClass, stackTitle, unitText } from "./pieces";
@@ -108,10 +107,11 @@ interface Props {
   picker: Picker;
   listed: Set<number>;
   toPlay: string[];
+  phase: string;  // in the rules' words (BoardProps.phase)
   log?: LogEntry[];  // for the line of the combat's roll
 }
 
-export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay, log }: Props) {
+export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay, phase, log }: Props) {
   const listedStacks = view.stacks.filter((s) => listed.has(s.square) && !(s.square in kHomeBases));
   const finished = view.britishVp !== 0 || view.russianVp !== 0;
   const treasury = view.pounds >= 0 ? `£${view.pounds}` : "";  // -1: not this seat's to see
@@ -122,7 +122,7 @@ export function CrossroadsPanel({ view, agentIndex, picker, listed, toPlay, log 
         <Tracks
           rows={[
             { label: "Turn", value: `${view.turn} · ${view.years}` },
-            { label: "Phase", value: phaseInWords(view.phase) },
+            { label: "Phase", value: phase },
             { label: "Operations phase", value: positive(view.operationsPhase) },
             { label: "First player", value: view.firstPlayer, title: "7.2" },
             { label: "Phasing", value: view.phasing },

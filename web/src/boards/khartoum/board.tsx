@@ -10,7 +10,7 @@ import { useStaticData } from "../static-data";
 import { KhartoumMap } from "./map";
 import { cardId, KhartoumPanel } from "./panel";
 
-export function KhartoumBoard({ view, choices, onChoose, toPlay, log }: GameBoardProps<KhartoumView>) {
+export function KhartoumBoard({ view, choices, onChoose, toPlay, phase, log }: GameBoardProps<KhartoumView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("khartoum", ScenarioDataSchema);
   // The boxes list units by name; refs name them by id. Unit names are unique in the data.
@@ -55,7 +55,7 @@ export function KhartoumBoard({ view, choices, onChoose, toPlay, log }: GameBoar
         />
       }
     >
-      <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} toPlay={toPlay} log={log} />
+      <KhartoumPanel view={view} data={data} unitId={unitId} picker={picker} toPlay={toPlay} phase={phase} log={log} />
     </BoardFrame>
   );
 }

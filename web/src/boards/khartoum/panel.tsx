@@ -7,7 +7,6 @@ import type { ScenarioData } from "../../gen/hand_of_destiny_data_pb";
 import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import { NameList, positive, Section, ToPlay, Tracks } from "../panel";
-import { phaseInWords } from "../../app/phases";
 import { KhartoumBattle } from "./battle";
 import { InSideColumn } from "../side-column";
 
@@ -111,10 +110,11 @@ interface PanelProps {
   unitId: Map<string, string>;
   picker: Picker;
   toPlay: string[];
+  phase: string;  // in the rules' words (BoardProps.phase)
   log?: LogEntry[];  // for the battle's results so far
 }
 
-export function KhartoumPanel({ view, data, unitId, picker, toPlay, log }: PanelProps) {
+export function KhartoumPanel({ view, data, unitId, picker, toPlay, phase, log }: PanelProps) {
   const turns = data?.turn.length;
   const battle = view.battle;
   const toWin = data?.empireVpToWin ? ` (needs ${data.empireVpToWin} at the end)` : "";
@@ -128,7 +128,7 @@ export function KhartoumPanel({ view, data, unitId, picker, toPlay, log }: Panel
             { label: "Turn", value: `${view.turn}${turns ? ` of ${turns}` : ""} · ${view.turnName}` },
             { label: "Nile", value: view.nileFlood ? "in flood" : "low", title: "29.11" },
             { label: "Player turn", value: view.player, title: "the side whose player turn it is" },
-            { label: "Step", value: phaseInWords(view.step) },
+            { label: "Step", value: phase },
             { label: "Card", value: view.card ? <CardChip label={view.card} picker={picker} /> : "" },
             { label: "Recruit to place", value: view.pendingUnit },
             { label: "Spaces of march left", value: positive(view.marchLeft), title: "card 18" },

@@ -1,4 +1,5 @@
 // The Lion of Khartoum board: the banner paths around the palace with the tracks beside them.
+import "./lion.css";
 import { LionDataSchema } from "../../gen/lion_data_pb";
 import type { LionView } from "../../gen/lion_pb";
 import { refKey } from "../board";
@@ -9,7 +10,7 @@ import { useStaticData } from "../static-data";
 import { LionMap } from "./map";
 import { LionPanel } from "./panel";
 
-export function LionBoard({ view, choices, onChoose, toPlay, log }: GameBoardProps<LionView>) {
+export function LionBoard({ view, choices, onChoose, toPlay, phase, log }: GameBoardProps<LionView>) {
   const picker = usePicker(choices, onChoose);
   const { data } = useStaticData("lion", LionDataSchema);
   const drawn = new Set<string>([
@@ -23,13 +24,14 @@ export function LionBoard({ view, choices, onChoose, toPlay, log }: GameBoardPro
   return (
     <BoardFrame
       game="lion"
+      mapScrolls  // lion.css: on a phone the map scrolls in its box
       picker={picker}
       complete={data !== undefined}
       drawn={drawn}
       name={name}
       picture={<LionMap view={view} picker={picker} data={data} />}
     >
-      <LionPanel view={view} data={data} picker={picker} toPlay={toPlay} log={log} />
+      <LionPanel view={view} data={data} picker={picker} toPlay={toPlay} phase={phase} log={log} />
     </BoardFrame>
   );
 }

@@ -5,7 +5,7 @@ import { create } from "@bufbuild/protobuf";
 import { OutcomeRowSchema } from "../../gen/lion_data_pb";
 import { outcomeChances, percent, rangeText, throwsText } from "./outcomes";
 
-// The raid table's shape (AOT.2 in rules/data/lion.txtpb): open at both ends.
+// The raid table's shape (AOT.2 in rules/lion/data/lion.txtpb): open at both ends.
 const raid = [
   { min: -99, max: 3, name: "Raid destroyed" },
   { min: 4, max: 7, name: "Failure" },

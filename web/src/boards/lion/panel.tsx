@@ -9,7 +9,7 @@ import type { Picker } from "../clickable";
 import { choiceHint, refAttributes } from "../clickable";
 import { signed } from "../modifier";
 import { NameList, Section, ToPlay, Tracks } from "../panel";
-import { machineNameInWords, phaseInWords } from "../../app/phases";
+import { machineNameInWords } from "../../app/phases";
 import { LionBattle } from "./battle";
 import { InSideColumn } from "../side-column";
 
@@ -63,10 +63,11 @@ interface PanelProps {
   data?: LionData;
   picker: Picker;
   toPlay: string[];
+  phase: string;  // in the rules' words (BoardProps.phase)
   log?: LogEntry[];  // for the lines of the roll under way
 }
 
-export function LionPanel({ view, data, picker, toPlay, log }: PanelProps) {
+export function LionPanel({ view, data, picker, toPlay, phase, log }: PanelProps) {
   const months = data?.months.length;
   return (
     <>
@@ -80,7 +81,7 @@ export function LionPanel({ view, data, picker, toPlay, log }: PanelProps) {
         <Tracks
           rows={[
             { label: "Turn", value: `${view.turn}${months ? ` of ${months}` : ""} · ${view.month}` },
-            { label: "Phase", value: phaseInWords(view.phase) },
+            { label: "Phase", value: phase },
             { label: "Action points", value: String(view.actionPoints), title: "4.1" },
             { label: "City Morale", value: `${view.cityMorale} (DRM ${signed(view.cmDrm)})` },
             { label: "Resource Points", value: `${view.resourcePoints} (DRM ${signed(view.rpDrm)})` },

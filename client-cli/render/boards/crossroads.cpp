@@ -301,4 +301,9 @@ bool crossroads_board(const Rec& v, const Style& style, const BoardOptions& opts
   return true;
 }
 
+// Found by client-cli/render/CMakeLists.txt, which lists every file of boards/ in the table of
+// dedicated boards (dedicated_boards.cpp): this line is the whole registration (extern: a
+// namespace-scope const is otherwise local to its file).
+extern const DedicatedBoard dedicated_crossroads{"frontier.crossroads.CrossroadsView", crossroads_board};
+
 }  // namespace frontier::cli
