@@ -109,12 +109,29 @@ void BotDriver::prompted(const std::shared_ptr<Match>& match) {
 void BotDriver::decide(const std::shared_ptr<Match>& match, core::Seat seat, uint32_t seq,
                        const std::shared_ptr<const core::GameState>& state, const Account& account) {
   uint64_t user = account.connection->user_id();
-  ai::SearchLimits limits = ai::limits_for(account.level);
+  const core::Game& game = match->game();
+  SeatTurn turn{seq + 1, ai::TurnBudget(account.level), {}};
+  {
+    std::lock_guard lock(mu_);
+    if (auto it = turns_.find({match->id(), seat}); it != turns_.end()) {
+      if (it->second.next_seq == seq) turn.budget = it->second.budget;  // the same turn goes on
+      turn.trail = it->second.trail;
+    }
+  }
+  ai::SearchLimits limits = turn.budget.next(game, *state, seat);
+  turn.trail.avoid(game, *state, seat, limits.root_avoid);
   auto deadline = std::chrono::steady_clock::now() + config_.think_limit;
   limits.stop = [this, deadline] { return stopped_ || std::chrono::steady_clock::now() >= deadline; };
   auto started = std::chrono::steady_clock::now();
   ai::SearchResult result =
-      ai::search(match->game(), *state, seat, decision_seed(user, match->id(), seq, seat), limits);
+      ai::search(game, *state, seat, decision_seed(user, match->id(), seq, seat), limits);
+  turn.budget.spent(result.iterations);
+  turn.trail.played(game, *state, seat, result.action);
+  {
+    std::lock_guard lock(mu_);
+    if (turns_.size() >= kMaxTurns && !turns_.count({match->id(), seat})) turns_.clear();
+    turns_.insert_or_assign({match->id(), seat}, std::move(turn));
+  }
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   spdlog::debug("match {}: {} decided at seq {} in {} ms ({} iterations)", match->id(), account.name, seq,
                 ms.count(), result.iterations);

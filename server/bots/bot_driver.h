@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "ai/level.h"
+#include "ai/turn.h"
 #include "match/match.h"
 #include "match/registry.h"
 #include "storage/writer.h"
@@ -71,6 +72,17 @@ class BotDriver {
   mutable std::mutex mu_;
   std::map<uint64_t, Account> accounts_;                           // by user id
   std::set<std::tuple<uint64_t, core::Seat, uint32_t>> deciding_;  // (match, seat, seq)
+  // What each bot seat carries from one decision to the next (ai/turn.h): the turn's budget, which
+  // goes on while the bot is prompted at the seq right after its own last move (nobody else moved),
+  // and the trail of the stack it is moving. Forgotten all at once past kMaxTurns entries, and at
+  // a restart: a bot then only gets a fresh turn's budget.
+  struct SeatTurn {
+    uint32_t next_seq;
+    ai::TurnBudget budget;
+    ai::MoveTrail trail;
+  };
+  static constexpr size_t kMaxTurns = 4096;
+  std::map<std::pair<uint64_t, core::Seat>, SeatTurn> turns_;  // by (match, seat)
   std::atomic<bool> stopped_{false};
   uint64_t decisions_ = 0;
 };
