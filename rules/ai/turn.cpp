@@ -4,20 +4,25 @@
 
 namespace frontier::ai {
 
-TurnLimits turn_limits_for(Level level) {
-  // Eight full decisions a turn, a thirty-second of one for a set-up placement: at normal level
+TurnLimits turn_limits_for(Level level, int searches) {
+  // A thirty-second of a full decision for a set-up placement, and (by default) eight full
+  // decisions a turn: at normal level
   // Crossroads' British set-up turn of 196 decisions spends 2,352 iterations where it spent
   // 78,400, and most turns (a median of 8 decisions) are searched in full (docs/ai.md).
   int full = limits_for(level).iterations;
   TurnLimits out;
   out.light = std::max(4, full / 32);
   out.few = std::max(4, full / 8);
-  out.per_turn = full * 8;
+  out.per_turn = full * searches;
   return out;
 }
 
-SearchLimits TurnBudget::next(const core::Game& game, const core::GameState& state, core::Seat seat) const {
+SearchLimits TurnBudget::next(const core::Game& game, const core::GameState& state, core::Seat seat) {
   SearchLimits out = limits_for(level_);
+  frontier::GameStatus status;
+  game.status(state, status);
+  if (status.turn() != game_turn_) spent_ = 0, game_turn_ = status.turn();
+  TurnLimits limits = turn_limits_for(level_, game.bot_turn_searches());
   std::vector<core::Action> choices;
   bot_choices(game, state, seat, choices);
   int count = static_cast<int>(choices.size());
@@ -27,13 +32,13 @@ SearchLimits TurnBudget::next(const core::Game& game, const core::GameState& sta
   }
   int want = out.iterations;
   if (game.bot_light_step(state, seat))
-    want = limits_.light;
+    want = limits.light;
   else if (count <= 3)
-    want = std::min(want, limits_.few * count);
-  int left = limits_.per_turn - spent_;
+    want = std::min(want, limits.few * count);
+  int left = limits.per_turn - spent_;
   if (left <= 0) {
     core::Action policy;
-    left = game.policy_action(state, seat, policy) ? 0 : limits_.light;
+    left = game.policy_action(state, seat, policy) ? 0 : limits.light;
   }
   out.iterations = std::min(want, left);
   return out;

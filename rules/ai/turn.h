@@ -7,6 +7,7 @@
 // and from what the turn spent before it.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "ai/ismcts.h"
@@ -28,25 +29,27 @@ struct TurnLimits {
   int few = 50;
   int per_turn = 3200;
 };
-TurnLimits turn_limits_for(Level level);
+// The level's, for a game whose turn holds `searches` full ones (Game::bot_turn_searches).
+TurnLimits turn_limits_for(Level level, int searches = 8);
 
 class TurnBudget {
  public:
-  explicit TurnBudget(Level level) : level_(level), limits_(turn_limits_for(level)) {}
+  explicit TurnBudget(Level level) : level_(level) {}
 
   // The limits of `seat`'s next decision in `state` (which must prompt it): the level's, with
-  // `iterations` set by the rule above.
-  SearchLimits next(const core::Game& game, const core::GameState& state, core::Seat seat) const;
+  // `iterations` set by the rule above. A new game turn (GameStatus::turn) begins a new turn too:
+  // a solitaire game (the Lion) never prompts another seat.
+  SearchLimits next(const core::Game& game, const core::GameState& state, core::Seat seat);
   // The decision was searched with `iterations` (SearchResult::iterations).
   void spent(int iterations) { spent_ += iterations; }
   // Another seat was prompted: the next decision begins a new turn.
-  void new_turn() { spent_ = 0; }
+  void new_turn() { spent_ = 0, game_turn_ = -1; }
   int spent() const { return spent_; }
 
  private:
   Level level_;
-  TurnLimits limits_;
   int spent_ = 0;
+  int64_t game_turn_ = -1;  // GameStatus::turn of the turn's first decision
 };
 
 // The spaces the stack a bot is moving step by step has left in this move (Game::bot_step), so

@@ -185,6 +185,10 @@ class Game {
   // True when `seat`'s decision now matters little to the outcome, so a bot spends only a small
   // search on it (ai/turn.h): a set-up placement among many alike. Optional.
   virtual bool bot_light_step(const GameState& state, Seat seat) const { return false; }
+  // How many full searches a bot's turn may spend (ai/turn.h), by what one costs in this game:
+  // eight where a decision at normal level takes 150-250 ms of a core (Crossroads), more where
+  // it takes a tenth of that. Optional.
+  virtual int bot_turn_searches() const { return 8; }
   // Where a legal `action` of `seat` moves a unit or stack one step of a move made step by step:
   // the space it leaves and the one it enters (the game's own numbers); an action that goes on
   // with the move without moving (boarding a boat) is a step from its space to itself; nullopt for

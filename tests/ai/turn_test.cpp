@@ -127,5 +127,32 @@ TEST(TurnBudget, ATurnSpendsItsBudgetThenPlaysTheGamesPolicy) {
   EXPECT_EQ(budget.next(game, *state, seat).iterations, full);
 }
 
+// The Lion has one seat, so no other seat's prompt ends a turn: a new game turn does.
+TEST(TurnBudget, ANewGameTurnBeginsANewTurn) {
+  const core::Game& game = *builtin_games().find("lion");
+  auto turn_of = [](const core::Game& g, const core::GameState& s) {
+    frontier::GameStatus status;
+    g.status(s, status);
+    return status.turn();
+  };
+  auto many = [](const core::Game& g, const core::GameState& s, core::Seat seat) {
+    return !g.bot_light_step(s, seat) && choices(g, s, seat) > 3;
+  };
+  auto first = reach(game, "standard", 1, many);
+  ASSERT_NE(first, nullptr);
+  uint32_t turn = turn_of(game, *first);
+  auto later =
+      reach(game, "standard", 1, [&](const core::Game& g, const core::GameState& s, core::Seat seat) {
+        return turn_of(g, s) != turn && many(g, s, seat);
+      });
+  ASSERT_NE(later, nullptr);
+  const int full = limits_for(Level::kNormal).iterations;
+  TurnBudget budget(Level::kNormal);
+  EXPECT_EQ(budget.next(game, *first, 0).iterations, full);
+  budget.spent(turn_limits_for(Level::kNormal, game.bot_turn_searches()).per_turn);
+  EXPECT_EQ(budget.next(game, *first, 0).iterations, 0);
+  EXPECT_EQ(budget.next(game, *later, 0).iterations, full);
+}
+
 }  // namespace
 }  // namespace frontier::ai
