@@ -5,13 +5,20 @@
 
 namespace frontier::ai {
 
+core::Result<std::unique_ptr<core::GameState>> root_from_view(const core::Game& game,
+                                                              const frontier::MatchSetup& setup,
+                                                              const frontier::GameView& view, core::Seat seat,
+                                                              uint64_t seed) {
+  core::Rng root_rng(seed, 0x524f4f54ULL /* "ROOT" */);
+  return game.determinize(setup, view, seat, root_rng);
+}
+
 core::Result<SearchResult> search_from_view(const core::Game& game, const frontier::MatchSetup& setup,
                                             const frontier::GameView& view, core::Seat seat, uint64_t seed,
                                             SearchLimits limits) {
   // The root only lists the seat's choices, which every rebuilt position offers alike
   // (tests/ai/determinize_test.cpp); its hidden facts are one draw among the search's.
-  core::Rng root_rng(seed, 0x524f4f54ULL /* "ROOT" */);
-  auto root = game.determinize(setup, view, seat, root_rng);
+  auto root = root_from_view(game, setup, view, seat, seed);
   if (!root) return root.status();
   std::vector<core::Action> legal;
   game.legal_actions(*root.value(), seat, legal);

@@ -34,6 +34,17 @@ void drop_skipped(const core::Game& game, const core::GameState& state, core::Se
   if (kept > 0) actions.resize(kept);
 }
 
+// Leaves out the root actions the caller asked to avoid (SearchLimits::root_avoid), unless that
+// would leave none.
+void drop_avoided(std::vector<core::Action>& actions, const std::vector<core::Action>& avoid) {
+  if (avoid.empty()) return;
+  auto avoided = [&](const core::Action& a) {
+    return std::find(avoid.begin(), avoid.end(), a) != avoid.end();
+  };
+  if (std::all_of(actions.begin(), actions.end(), avoided)) return;
+  std::erase_if(actions, avoided);
+}
+
 struct Node {
   core::Action action;
   core::Seat actor = core::kObserver;
@@ -77,6 +88,7 @@ class Search {
       bool tree_step = in_tree;
       if (in_tree) {
         drop_skipped(game_, *state, actor, legal_, skipped_);
+        if (path.size() == 1 && actor == seat_) drop_avoided(legal_, limits_.root_avoid);
         int next = descend(node, actor, action);
         if (next < 0) {
           // Every move from here went round in a circle, so getting here was a detour too.
@@ -262,6 +274,13 @@ class Search {
 
 }  // namespace
 
+void bot_choices(const core::Game& game, const core::GameState& state, core::Seat seat,
+                 std::vector<core::Action>& out) {
+  game.legal_actions(state, seat, out);
+  std::vector<uint8_t> skipped;
+  drop_skipped(game, state, seat, out, skipped);
+}
+
 SearchResult search(const core::Game& game, const core::GameState& state, core::Seat seat, uint64_t seed,
                     const SearchLimits& limits) {
   std::vector<core::Action> root_legal;
@@ -270,8 +289,19 @@ SearchResult search(const core::Game& game, const core::GameState& state, core::
   if (root_legal.empty()) return out;
   std::vector<uint8_t> skipped;
   drop_skipped(game, state, seat, root_legal, skipped);
+  drop_avoided(root_legal, limits.root_avoid);
   if (root_legal.size() == 1) {
     out.action = root_legal.front();
+    return out;
+  }
+  if (limits.iterations <= 0) {
+    // No search (a turn's budget spent, ai/turn.h): the game's policy where it has one and its
+    // choice is among the bot's, else the first choice.
+    out.action = root_legal.front();
+    core::Action policy;
+    if (game.policy_action(state, seat, policy) &&
+        std::find(root_legal.begin(), root_legal.end(), policy) != root_legal.end())
+      out.action = policy;
     return out;
   }
   Search search(game, seat, seed, limits);

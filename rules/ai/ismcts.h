@@ -15,12 +15,15 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "core/game.h"
 
 namespace frontier::ai {
 
 struct SearchLimits {
+  // 0: no search, the game's policy (Game::policy_action) where it has one and its choice is
+  // allowed, else the first allowed action.
   int iterations = 400;
   // A playout stops after this many actions past the tree and is scored by Game::estimate_since
   // (an even chance where the game has none).
@@ -29,6 +32,9 @@ struct SearchLimits {
   // -1: the game's own choice (Game::playout_policy_per_mille).
   int policy_per_mille = -1;
   double exploration = 0.7;  // the UCB constant, for rewards in [0, 1]
+  // Root actions the searching seat does not take unless nothing else remains (a step back into a
+  // space the moving stack left in this move: ai/turn.h, MoveTrail). Left out of the search.
+  std::vector<core::Action> root_avoid;
   // Checked between iterations (a deadline): stops early. Without it the search is a pure
   // function of its inputs.
   std::function<bool()> stop;
@@ -44,6 +50,11 @@ struct SearchResult {
   int nodes = 0;        // in the tree
   uint32_t visits = 0;  // of the chosen action
 };
+
+// The actions a bot chooses among: `seat`'s legal actions in `state` without those the game says a
+// bot never takes (Game::bot_skips), unless that would leave none.
+void bot_choices(const core::Game& game, const core::GameState& state, core::Seat seat,
+                 std::vector<core::Action>& out);
 
 // The action `seat` should take now. `seat` must hold a prompt in `state` with at least one
 // legal action. `seed` decides every random choice of the search.

@@ -190,6 +190,24 @@ class Game {
   // answer as bot_skips would. By default bot_skips action by action.
   virtual void bot_skips_among(const GameState& state, Seat seat, const std::vector<Action>& legal,
                                std::vector<uint8_t>& skipped) const;
+  // True when `seat`'s decision now matters little to the outcome, so a bot spends only a small
+  // search on it (ai/turn.h): a set-up placement among many alike. Optional.
+  virtual bool bot_light_step(const GameState& state, Seat seat) const { return false; }
+  // How many full searches a bot's turn may spend (ai/turn.h), by what one costs in this game:
+  // eight where a decision at normal level takes 150-250 ms of a core (Crossroads), more where
+  // it takes a tenth of that. Optional.
+  virtual int bot_turn_searches() const { return 8; }
+  // Where a legal `action` of `seat` moves a unit or stack one step of a move made step by step:
+  // the space it leaves and the one it enters (the game's own numbers); an action that goes on
+  // with the move without moving (boarding a boat) is a step from its space to itself; nullopt for
+  // any other action. A bot never steps back into a space its stack left earlier in the same move
+  // (ai/turn.h, MoveTrail): legal, but a person reads it as a broken opponent. Optional.
+  struct BotStep {
+    int from = -1, to = -1;
+  };
+  virtual std::optional<BotStep> bot_step(const GameState& state, Seat seat, const Action& action) const {
+    return std::nullopt;
+  }
   // The game's heuristic estimate of `seat`'s chances from `state`, in per mille (0 = lost,
   // 1000 = won), for bots that cut a playout short; nullopt when the game has none. Bots call
   // it on redrawn states (resample_hidden), so it may read the whole state. Optional.

@@ -363,6 +363,18 @@ class CrossroadsGame final : public core::Game {
     for (size_t i = 0; i < legal.size(); ++i)
       skipped[i] = skips_offer_or_forming(S(gs), seat, legal[i]) || envoys.skips(legal[i]);
   }
+  // Set-up placements (26.0) get a small search: blocks of up to 91 of them, one by one.
+  bool bot_light_step(const core::GameState& gs, core::Seat) const override { return S(gs).phase == kSetup; }
+  // A force's step into a neighbouring square or home box (13.1), so a bot does not route a force
+  // back into a square it left in the same move. Boarding a chain (13.61, 13.81), dropping a piece
+  // off (11.3) and the like go on with the same move, so they are steps that stay where they are;
+  // ending the move (END_MOVE) ends it.
+  std::optional<BotStep> bot_step(const core::GameState& gs, core::Seat,
+                                  const core::Action& a) const override {
+    const State& s = S(gs);
+    if (s.phase != kForce || !s.force_begun || a.kind == END_MOVE) return std::nullopt;
+    return BotStep{s.force_sq, a.kind == STEP ? a.a : s.force_sq};
+  }
   static bool skips_offer_or_forming(const State& s, int seat, const core::Action& a) {
     return a.kind == OFFER_POUNDS || a.kind == OFFER_REGION || bot_skips_forming(s, seat, a);
   }

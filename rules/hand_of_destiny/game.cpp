@@ -132,6 +132,19 @@ void HandOfDestinyGame::legal_actions(const core::GameState& gs, core::Seat seat
   }
 }
 
+bool HandOfDestinyGame::bot_light_step(const core::GameState& gs, core::Seat) const {
+  const State& s = S(gs);
+  return s.step == Step::kSetupGarrison || s.step == Step::kSetupMahdist;
+}
+
+std::optional<core::Game::BotStep> HandOfDestinyGame::bot_step(const core::GameState& gs, core::Seat,
+                                                               const core::Action& a) const {
+  const State& s = S(gs);
+  if (s.step == Step::kMoveStep && a.kind == khartoum::STEP_TO) return BotStep{s.group_space, a.a};
+  if (s.step == Step::kEgyptianMarchStep && a.kind == khartoum::MARCH_TO) return BotStep{s.march_space, a.a};
+  return std::nullopt;
+}
+
 bool HandOfDestinyGame::bot_skips(const core::GameState& gs, core::Seat, const core::Action& a) const {
   const State& s = S(gs);
   switch (module_of(s.step)) {

@@ -243,6 +243,8 @@ class LionGame final : public core::Game {
   // Gordon's position is fragile: random play all but always loses, so playouts that mix it in
   // tell the bots nothing. They follow the heuristic throughout (measured: docs/ai.md).
   int playout_policy_per_mille() const override { return 1000; }
+  // A normal decision takes about 12 ms of a core: a turn of 64 full searches is under a second.
+  int bot_turn_searches() const override { return 64; }
 
   bool policy_action(const core::GameState& gs, core::Seat seat, core::Action& out) const override {
     if (seat != 0 || S(gs).finished()) return false;

@@ -62,7 +62,8 @@ core::Status parse_server_url(const std::string& url, WorkerConfig& config) {
   return core::Status::ok();
 }
 
-core::Result<frontier::Action> decide(const core::Registry& games, const wire::BotDecision& decision) {
+core::Result<frontier::Action> decide(const core::Registry& games, const wire::BotDecision& decision,
+                                      SeatTurns* turns) {
   const wire::MatchUpdate& u = decision.update();
   const core::Game* game = games.find(u.game());
   if (!game) return core::Status::not_found("no game '" + u.game() + "' in this worker");
@@ -76,15 +77,23 @@ core::Result<frontier::Action> decide(const core::Registry& games, const wire::B
   uint64_t user = 0;
   for (const auto& s : u.seats())
     if (s.seat() == seat) user = s.user_id();
+  uint64_t seed = decision_seed(user, u.match_id(), u.seq(), seat);
   ai::SearchLimits limits = ai::limits_for(*level);
+  std::unique_ptr<core::GameState> root;
+  if (turns) {
+    auto rebuilt = ai::root_from_view(*game, setup, u.view(), seat, seed);
+    if (!rebuilt) return rebuilt.status();
+    root = std::move(rebuilt.value());
+    limits = turns->next(*game, *root, u.match_id(), seat, u.seq(), *level);
+  }
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(decision.think_ms());
   if (decision.think_ms() > 0)
     limits.stop = [deadline] { return g_stop || std::chrono::steady_clock::now() >= deadline; };
   spdlog::debug("match {}: seat {} deciding at seq {}", u.match_id(), seat, u.seq());
   auto started = std::chrono::steady_clock::now();
-  auto result = ai::search_from_view(*game, setup, u.view(), seat,
-                                     decision_seed(user, u.match_id(), u.seq(), seat), limits);
+  auto result = ai::search_from_view(*game, setup, u.view(), seat, seed, limits);
   if (!result) return result.status();
+  if (turns) turns->decided(*game, *root, result.value().action, result.value().iterations);
   spdlog::debug(
       "match {}: seat {} decided at seq {} in {} ms ({} iterations)", u.match_id(), seat, u.seq(),
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started)
@@ -97,7 +106,7 @@ namespace {
 
 // The move for `decision`; a decision this worker cannot read still gets an answer (the prompt's
 // first choice), so the seat is not left waiting for another worker that would fail alike.
-wire::ClientMessage answer(const core::Registry& games, const wire::BotDecision& decision) {
+wire::ClientMessage answer(const core::Registry& games, const wire::BotDecision& decision, SeatTurns& turns) {
   const wire::MatchUpdate& u = decision.update();
   wire::ClientMessage m;
   wire::SubmitAction* move = m.mutable_bot_move();
@@ -105,7 +114,7 @@ wire::ClientMessage answer(const core::Registry& games, const wire::BotDecision&
   move->set_expected_seq(u.seq());
   move->set_seat(u.your_seat());
   move->set_client_action_id("bot-" + std::to_string(u.seq()) + "-" + std::to_string(u.your_seat()));
-  auto action = decide(games, decision);
+  auto action = decide(games, decision, &turns);
   if (action) {
     *move->mutable_action() = action.value();
   } else {
@@ -135,12 +144,13 @@ bool serve(const WorkerConfig& config, const core::Registry& games, const std::a
     return false;
   }
   spdlog::info("frontier-bot: serving {}:{}", config.host, config.port);
+  SeatTurns turns;
   while (!stop && c.is_open()) {
     auto m = c.next(500ms);
     if (!m) continue;
     if (on_frame) on_frame(m.value());
     if (m->has_decision()) {
-      auto sent = c.send(answer(games, m->decision()));
+      auto sent = c.send(answer(games, m->decision(), turns));
       if (!sent) break;
     } else if (m->has_error()) {
       // A move refused (the match moved on, another worker took it): nothing to do.

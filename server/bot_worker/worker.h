@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 
+#include "bot_worker/seat_turns.h"
 #include "core/registry.h"
 #include "core/status.h"
 #include "wire.pb.h"
@@ -27,8 +28,10 @@ struct WorkerConfig {
 core::Status parse_server_url(const std::string& url, WorkerConfig& config);
 
 // The move `decision` asks for (an action of the seat's prompt); an error only for a decision
-// this worker cannot read (an unknown game, a view that game could not have sent).
-core::Result<frontier::Action> decide(const core::Registry& games, const wire::BotDecision& decision);
+// this worker cannot read (an unknown game, a view that game could not have sent). `turns`, when
+// given, shares the search budget over the seat's turn and keeps its stacks from shuttling.
+core::Result<frontier::Action> decide(const core::Registry& games, const wire::BotDecision& decision,
+                                      SeatTurns* turns = nullptr);
 
 // Serves decisions until `stop` is set, connecting again (and reading the token file again)
 // whenever the server goes away. `on_frame` sees every frame received (tests, logs).
