@@ -162,7 +162,7 @@ TEST(Leases, ATakeoverNeverInterleavesWithACommitUnderTheFence) {
   auto duplicate = n.b->append_event(n.match, event(1, "from-b"));
   EXPECT_FALSE(n.b->commit()) << duplicate.message();
   n.b->rollback();
-  auto kept = n.b->events(n.match, 1);
+  auto kept = must_read(n.b->events(n.match, 1));
   ASSERT_EQ(kept.size(), 1u);
   EXPECT_EQ(kept[0].client_action_id, "from-a");
 }

@@ -149,7 +149,7 @@ TEST(PostgresStore, WritesSentAheadCommitInOrderAndOneFailureFailsTheirWholeBatc
   auto user = store.create_user("amina", "h", 0);
   ASSERT_TRUE(user) << user.status().message();
   ASSERT_TRUE(store.commit());
-  auto holder = [&](const std::string& hash) { return store.user_for_token(hash, 0).value_or(0); };
+  auto holder = [&](const std::string& hash) { return must_read(store.user_for_token(hash, 0)).value_or(0); };
 
   // More writes than are ever sent ahead at once: all kept. A delete sent after an insert sees
   // it, and a read after them sees both.
@@ -159,7 +159,7 @@ TEST(PostgresStore, WritesSentAheadCommitInOrderAndOneFailureFailsTheirWholeBatc
   for (int i = 0; i < 300; ++i) ASSERT_TRUE(store.put_token(hashes[i], *user, i));
   ASSERT_TRUE(store.put_token("gone", *user, 0));
   ASSERT_TRUE(store.delete_token("gone"));
-  EXPECT_EQ(store.tokens_of_user(*user).size(), 300u);
+  EXPECT_EQ(must_read(store.tokens_of_user(*user)).size(), 300u);
   ASSERT_TRUE(store.put_token("last", *user, 0));
   ASSERT_TRUE(store.commit());
   EXPECT_EQ(query(pg, "ahead", "SELECT count(*) FROM tokens"), "301");

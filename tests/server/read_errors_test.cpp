@@ -1,5 +1,5 @@
 // Honest reads end to end (issue 45): a database that cannot be read answers the client with a
-// typed error (INTERNAL: try again), never as if what it asked for did not exist. A real
+// typed error (UNAVAILABLE: try again), never as if what it asked for did not exist. A real
 // frontierd on an SQLite file whose events table is dropped between two starts: the match row is
 // there, its history cannot be read.
 #include <gtest/gtest.h>
@@ -34,7 +34,7 @@ TEST(ReadErrorsTest, AMatchWhoseHistoryCannotBeReadIsAnErrorNotAnUnknownMatch) {
   ASSERT_TRUE(connect(*a.c, server.port(), a.token));
   auto joined = a.c->request(join_msg(id));
   ASSERT_TRUE(joined && joined->has_error()) << (joined ? joined->DebugString() : joined.status().message());
-  EXPECT_EQ(joined->error().code(), wire::INTERNAL) << "the match exists: its history could not be read";
+  EXPECT_EQ(joined->error().code(), wire::UNAVAILABLE) << "the match exists: its history could not be read";
 
   // A match that really does not exist is still UNKNOWN_MATCH: the matches table can be read.
   auto missing = a.c->request(join_msg(id + 1000));
