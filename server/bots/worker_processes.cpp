@@ -57,6 +57,11 @@ pid_t WorkerProcesses::spawn() const {
     // The child: the worker only, with no part of frontierd's state (exec replaces it all). It
     // ends with frontierd, even one killed outright, rather than knock on a closed port.
     ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    // Nothing of frontierd's stays open in the worker: its listening socket above all, which a
+    // worker outliving a killed frontierd by a moment would hold, so a restart on the same port
+    // would find it in use. (Asio opens its descriptors without close-on-exec.)
+    if (::close_range(3, ~0U, 0) != 0)
+      for (int fd = 3; fd < 65536; ++fd) ::close(fd);
     ::execl(path_.c_str(), path_.c_str(), "--server", server.c_str(), "--token-file", token_file_.c_str(),
             static_cast<char*>(nullptr));
     ::_exit(127);

@@ -218,12 +218,12 @@ TEST(ClusterSocial, AClockWhoseNodeDiedFiresOnceAtTheNodeHoldingAFollowerCopy) {
 }
 
 // A computer opponent thinks only where its match is run. Node A runs a match against a bot
-// whose computers are paused (--bot-threads 0); node B, started after, resumes the matches where
+// with no computer worker connected (--bot-workers 0); node B, started after, resumes the matches where
 // a bot is to move: it finds this one run by A and leaves the bot's turn to A.
 TEST(ClusterSocial, AComputerOpponentThinksOnlyAtTheNodeRunningItsMatch) {
   TwoNodes nodes;
   std::string error;
-  ASSERT_TRUE(nodes.start({"--bot-threads", "0"}, {"--bot-think-ms", "100"}, &error)) << error;
+  ASSERT_TRUE(nodes.start({"--bot-workers", "0"}, {"--bot-think-ms", "100"}, &error)) << error;
   Player p;
   ASSERT_TRUE(register_player(p, nodes.a->port(), "botfan"));
   wire::ClientMessage vs;
@@ -239,7 +239,7 @@ TEST(ClusterSocial, AComputerOpponentThinksOnlyAtTheNodeRunningItsMatch) {
   std::this_thread::sleep_for(1500ms);
   EXPECT_EQ(nodes.b->log().find("reached the follower copy"), std::string::npos) << nodes.b->log();
   EXPECT_EQ(count_of(nodes.url, "SELECT count(*) FROM events WHERE match_id = " + std::to_string(id)), 0)
-      << "the bot's turn is A's, whose computers are paused";
+      << "the bot's turn is A's, which has no worker to think";
   EXPECT_EQ(nodes.b->metric("frontier_leases_held"), 0.0);
 }
 

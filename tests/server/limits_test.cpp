@@ -11,7 +11,8 @@ namespace frontier::testing {
 namespace {
 
 TEST(LimitsTest, ConnectionCapRefusesWithAClearErrorAndCloseCode) {
-  ServerProcess server({"--max-connections", "3"});
+  // No computer worker: its connection would take one of the three.
+  ServerProcess server({"--max-connections", "3", "--bot-workers", "0"});
   std::string error;
   ASSERT_TRUE(server.start(&error)) << error;
   std::vector<std::unique_ptr<client::ProtocolClient>> open;

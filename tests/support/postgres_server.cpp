@@ -206,6 +206,10 @@ void PostgresServer::kill_hard() {
   signal_and_wait(SIGKILL);
 }
 
+void PostgresServer::crash() {
+  signal_and_wait(SIGQUIT);
+}
+
 void PostgresServer::signal_and_wait(int signal) {
   if (!running()) return;
   kill(pid_, signal);

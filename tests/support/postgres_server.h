@@ -25,8 +25,12 @@ class PostgresServer {
   bool start(std::string* error = nullptr);
   // Fast shutdown (SIGINT: open sessions are ended, committed data kept); waits for the exit.
   void stop();
-  // SIGKILL of the postmaster, like a crash; start() recovers from the WAL.
+  // SIGKILL of the postmaster, like a crash; start() recovers from the WAL. Its backends may
+  // live (and commit) for a moment longer, until they notice.
   void kill_hard();
+  // Immediate shutdown (SIGQUIT): every backend is ended before the postmaster exits, with no
+  // checkpoint; start() recovers from the WAL. No session outlives it.
+  void crash();
   bool running() const { return pid_ > 0; }
 
   // A libpq connection URL for `database` over the Unix socket (user `frontier`, no password).
