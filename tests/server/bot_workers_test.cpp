@@ -213,6 +213,13 @@ TEST(BotWorkers, AWorkerReceivesOnlyItsSeatsViews) {
       ASSERT_TRUE(await_seq(p, m->submitted().seq()));
       continue;
     }
+    if (m->has_error()) {
+      // Its own move refused because the person's simultaneous move landed first (the race's
+      // bids): answered with the typed error and the bot seat's own update; a new decision follows.
+      EXPECT_EQ(m->error().code(), wire::STALE_SEQ) << m->DebugString();
+      EXPECT_NE(m->error().current().your_seat(), p.last.your_seat());
+      continue;
+    }
     ASSERT_TRUE(m->has_decision()) << "a worker got another frame: " << m->DebugString();
     const wire::MatchUpdate& u = m->decision().update();
     EXPECT_EQ(u.match_id(), id);
